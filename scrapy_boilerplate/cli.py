@@ -1,0 +1,144 @@
+"""The ``scrapy-boilerplate`` command: ``extract`` (and, with the evaluation extra, more).
+
+    scrapy-boilerplate extract [--extractor NAME] [--format text|json|jsonl] PATH...
+
+PATH may be a file (``.html`` or ``.html.gz``), a directory (searched for HTML files) or
+``-`` for standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from .chains import EXTRACTORS
+from .errors import ChainSpecError
+from .extraction import Extraction, get_extractor
+
+__all__ = ["main", "iter_inputs"]
+
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz")
+
+
+def iter_inputs(paths: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """Yield ``(name, raw bytes)`` for each file, each HTML file under a directory (sorted),
+    and standard input for ``-``. Gzip files are decompressed."""
+    for path in paths:
+        if path == "-":
+            yield "-", sys.stdin.buffer.read()
+            continue
+        p = Path(path)
+        if p.is_dir():
+            for sub in sorted(p.rglob("*")):
+                if sub.is_file() and sub.name.lower().endswith(HTML_SUFFIXES):
+                    yield str(sub), _read(sub)
+        else:
+            yield str(p), _read(p)
+
+
+def _read(path: Path) -> bytes:
+    data = path.read_bytes()
+    if data[:2] == b"\x1f\x8b":  # gzip magic, whatever the file is called
+        data = gzip.decompress(data)
+    return data
+
+
+def _extract_command(args: argparse.Namespace) -> int:
+    try:
+        extractor = get_extractor(args.extractor, cjk=not args.no_cjk)
+    except ChainSpecError as exc:
+        print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
+        return 2
+    results: list[tuple[str, Extraction]] = []
+    status = 0
+    out = sys.stdout
+    try:
+        inputs = list(iter_inputs(args.paths))
+    except OSError as exc:
+        print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
+        return 1
+    many = len(inputs) > 1
+    for name, data in inputs:
+        result = extractor.extract(data, url=None, encoding=args.encoding, trace=args.format == "json")
+        if args.format == "text":
+            if many:
+                out.write(f"==> {name} <==\n")
+            out.write(result.text + "\n")
+            if many:
+                out.write("\n")
+        elif args.format == "jsonl":
+            out.write(json.dumps({"path": name, **result.to_dict()}, ensure_ascii=False) + "\n")
+        else:
+            results.append((name, result))
+    if args.format == "json":
+        docs = [{"path": name, **r.to_dict(blocks=True)} for name, r in results]
+        json.dump(docs if many else docs[0] if docs else [], out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``scrapy-boilerplate`` (subcommands register here)."""
+    parser = argparse.ArgumentParser(
+        prog="scrapy-boilerplate",
+        description="Extract the main content of web pages (boilerplate removal).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    ex = sub.add_parser(
+        "extract",
+        help="print the main text of HTML files",
+        description="Print the main content of HTML files, directories or stdin (-).",
+    )
+    ex.add_argument("paths", nargs="+", metavar="PATH", help="file, directory or - for stdin")
+    ex.add_argument(
+        "--extractor",
+        "-e",
+        default="article",
+        help=f"extractor name or import path (default: article; known: {', '.join(EXTRACTORS)})",
+    )
+    ex.add_argument(
+        "--format", "-f", choices=("text", "json", "jsonl"), default="text", help="output format"
+    )
+    ex.add_argument("--encoding", default=None, help="decode input with this encoding")
+    ex.add_argument(
+        "--no-cjk",
+        action="store_true",
+        help="count CJK/Thai text as the Java boilerpipe does (whole runs as one word)",
+    )
+    ex.set_defaults(func=_extract_command)
+    for register in _subcommand_plugins():
+        register(sub)
+    return parser
+
+
+def _subcommand_plugins() -> list:
+    """Further subcommands (evaluate, train) from modules that may need optional extras."""
+    plugins = []
+    for module_name in ("scrapy_boilerplate.evaluation.cli",):
+        try:
+            module = __import__(module_name, fromlist=["register"])
+        except ImportError:
+            continue
+        plugins.append(module.register)
+    return plugins
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``scrapy-boilerplate`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:  # e.g. piped into `head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

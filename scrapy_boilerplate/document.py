@@ -1,0 +1,210 @@
+"""The model every method shares: a Document of TextBlocks, and the labels blocks carry.
+
+A TextBlock is boilerpipe's unit: the text between two block boundaries of the page, with
+its word statistics, its tag level, labels, the content flag the filters decide, and the
+DOM elements its text came from (so that DOM-based methods can label blocks too).
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Document", "Label", "TextBlock", "float32"]
+
+_F32 = struct.Struct("f")
+
+
+def float32(value: float) -> float:
+    """Round to the nearest single-precision float, as Java's ``float`` fields hold values.
+
+    boilerpipe stores densities as ``float``; several rules compare them for equality or
+    against thresholds, so the rounding is part of the reference behaviour. (A quotient of
+    two integers below 2**24 rounds identically whether divided in float or in double.)
+    """
+    return _F32.unpack(_F32.pack(value))[0]
+
+
+class Label:
+    """Names of the labels filters put on blocks (boilerpipe's DefaultLabels, unprefixed)."""
+
+    TITLE = "TITLE"
+    ARTICLE_METADATA = "ARTICLE_METADATA"
+    INDICATES_END_OF_TEXT = "INDICATES_END_OF_TEXT"
+    MIGHT_BE_CONTENT = "MIGHT_BE_CONTENT"
+    VERY_LIKELY_CONTENT = "VERY_LIKELY_CONTENT"
+    STRICTLY_NOT_CONTENT = "STRICTLY_NOT_CONTENT"
+    HR = "HR"
+    LI = "LI"
+    HEADING = "HEADING"
+    H1 = "H1"
+    H2 = "H2"
+    H3 = "H3"
+    #: labels starting with this prefix describe markup (used by LabelFusion)
+    MARKUP_PREFIX = "<"
+
+
+class TextBlock:
+    """A run of text between block boundaries, with boilerpipe's statistics.
+
+    ``text_density`` is the number of words per 80-column line (the partial last line left
+    out); ``link_density`` the share of words inside ``<a>``. Both are single-precision, as
+    in the Java reference. ``offset_start``/``offset_end`` number the original blocks a
+    (possibly merged) block spans; ``tag_level`` is the element depth of its first text.
+    """
+
+    __slots__ = (
+        "text",
+        "num_words",
+        "num_words_in_anchor_text",
+        "num_words_in_wrapped_lines",
+        "num_wrapped_lines",
+        "text_density",
+        "link_density",
+        "offset_start",
+        "offset_end",
+        "tag_level",
+        "labels",
+        "is_content",
+        "elements",
+        "decided_by",
+    )
+
+    def __init__(
+        self,
+        text: str,
+        num_words: int = 0,
+        num_words_in_anchor_text: int = 0,
+        num_words_in_wrapped_lines: int = 0,
+        num_wrapped_lines: int = 0,
+        offset: int = 0,
+        tag_level: int = 0,
+        labels: Iterable[str] = (),
+        elements: Iterable[Any] = (),
+        is_content: bool = False,
+    ) -> None:
+        self.text = text
+        self.num_words = num_words
+        self.num_words_in_anchor_text = num_words_in_anchor_text
+        self.num_words_in_wrapped_lines = num_words_in_wrapped_lines
+        self.num_wrapped_lines = num_wrapped_lines
+        self.offset_start = offset
+        self.offset_end = offset
+        self.tag_level = tag_level
+        self.labels: set[str] = set(labels)
+        self.is_content = is_content
+        #: the lxml elements whose direct text (``.text`` or a child's ``.tail``) is in
+        #: this block, in document order
+        self.elements: list[Any] = list(elements)
+        #: name of the last filter that changed ``is_content`` (set when tracing)
+        self.decided_by: str | None = None
+        self._init_densities()
+
+    def _init_densities(self) -> None:
+        if self.num_words_in_wrapped_lines == 0:
+            self.num_words_in_wrapped_lines = self.num_words
+            self.num_wrapped_lines = 1
+        self.text_density = float32(self.num_words_in_wrapped_lines / self.num_wrapped_lines)
+        self.link_density = (
+            0.0 if self.num_words == 0 else float32(self.num_words_in_anchor_text / self.num_words)
+        )
+
+    @property
+    def element(self) -> Any:
+        """The first DOM element this block's text came from (None for synthetic blocks)."""
+        return self.elements[0] if self.elements else None
+
+    def merge_next(self, other: TextBlock) -> None:
+        """Absorb the following block, as boilerpipe's ``TextBlock.mergeNext`` does."""
+        self.text = f"{self.text}\n{other.text}"
+        self.num_words += other.num_words
+        self.num_words_in_anchor_text += other.num_words_in_anchor_text
+        self.num_words_in_wrapped_lines += other.num_words_in_wrapped_lines
+        self.num_wrapped_lines += other.num_wrapped_lines
+        self.offset_start = min(self.offset_start, other.offset_start)
+        self.offset_end = max(self.offset_end, other.offset_end)
+        self._init_densities()
+        self.is_content = self.is_content or other.is_content
+        self.elements.extend(other.elements)
+        self.labels |= other.labels
+        self.tag_level = min(self.tag_level, other.tag_level)
+
+    def has_label(self, label: str) -> bool:
+        return label in self.labels
+
+    def add_label(self, label: str) -> None:
+        self.labels.add(label)
+
+    def remove_label(self, label: str) -> bool:
+        if label in self.labels:
+            self.labels.remove(label)
+            return True
+        return False
+
+    def set_content(self, is_content: bool) -> bool:
+        """Set the content flag; return True if it changed (boilerpipe's ``setIsContent``)."""
+        if is_content != self.is_content:
+            self.is_content = is_content
+            return True
+        return False
+
+    def stats(self) -> dict[str, Any]:
+        """The block's statistics as plain values (for the JSON view and debugging)."""
+        return {
+            "num_words": self.num_words,
+            "num_words_in_anchor_text": self.num_words_in_anchor_text,
+            "num_words_in_wrapped_lines": self.num_words_in_wrapped_lines,
+            "num_wrapped_lines": self.num_wrapped_lines,
+            "text_density": self.text_density,
+            "link_density": self.link_density,
+            "tag_level": self.tag_level,
+            "offset_start": self.offset_start,
+            "offset_end": self.offset_end,
+        }
+
+    def __repr__(self) -> str:
+        kind = "CONTENT" if self.is_content else "boilerplate"
+        text = self.text if len(self.text) <= 40 else self.text[:37] + "..."
+        return (
+            f"<TextBlock [{self.offset_start}-{self.offset_end}] tl={self.tag_level}"
+            f" nw={self.num_words} ld={self.link_density:.3f} {kind} {text!r}>"
+        )
+
+
+#: neighbours used at both ends of the block list by the classifiers (all zero)
+EMPTY_START = TextBlock("", offset=-1)
+EMPTY_END = TextBlock("", offset=2**31 - 1)
+
+
+@dataclass(eq=False)
+class Document:
+    """A parsed page: its title, its ordered text blocks and the DOM they came from.
+
+    Filters read and relabel ``blocks`` in place (and may merge or drop blocks); the DOM
+    (``root``, an lxml element or None) is shared read-only.
+    """
+
+    blocks: list[TextBlock] = field(default_factory=list)
+    title: str | None = None
+    root: Any = None
+    url: str | None = None
+    #: notes from parsing, e.g. that the tree was cut at libxml2's depth limit
+    warnings: list[str] = field(default_factory=list)
+    #: when True, chains record in each block which filter decided it (``decided_by``)
+    trace: bool = False
+
+    def __iter__(self) -> Iterator[TextBlock]:
+        return iter(self.blocks)
+
+    def __len__(self) -> int:
+        return len(self.blocks)
+
+    @property
+    def content_blocks(self) -> list[TextBlock]:
+        return [b for b in self.blocks if b.is_content]
+
+    def content(self) -> str:
+        """The content blocks' texts, each followed by a newline (boilerpipe's getContent)."""
+        return "".join(b.text + "\n" for b in self.blocks if b.is_content)

@@ -1,0 +1,73 @@
+"""The filter contract: ``filter(doc) -> bool``, True if anything changed.
+
+This is boilerpipe's ``BoilerpipeFilter.process`` contract. A filter's parameters are its
+constructor arguments (with the published defaults), kept as attributes of the same name;
+a filter holds no per-document state, so one instance serves every page and thread, and
+pickles (for worker processes) as plain data.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, ClassVar
+
+from ..document import Document, TextBlock
+
+__all__ = ["Filter", "classify_with_neighbours"]
+
+
+class Filter:
+    """Base class of every filter and chain.
+
+    Subclasses set ``name`` (the registry name used in settings, e.g.
+    ``"num_words_rules"``) and implement ``__call__``.
+    """
+
+    #: the name this filter is registered under (snake_case)
+    name: ClassVar[str] = ""
+
+    def __call__(self, doc: Document) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def params(self) -> dict[str, Any]:
+        """The constructor arguments this instance was built with."""
+        out: dict[str, Any] = {}
+        for pname, param in inspect.signature(type(self).__init__).parameters.items():
+            if pname == "self" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+                continue
+            if hasattr(self, pname):
+                out[pname] = getattr(self, pname)
+        return out
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
+        return f"{type(self).__name__}({args})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.params() == other.params()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(sorted((k, repr(v)) for k, v in self.params().items()))))
+
+
+def classify_with_neighbours(doc: Document, classify: Any) -> bool:
+    """Call ``classify(prev, curr, next)`` for every block, as boilerpipe's classifiers do.
+
+    Missing neighbours at both ends are an all-zero block. ``classify`` returns the new
+    content flag; the result is True if any flag changed.
+    """
+    blocks = doc.blocks
+    if not blocks:
+        return False
+    changed = False
+    empty = _EMPTY
+    n = len(blocks)
+    for i, curr in enumerate(blocks):
+        prev = blocks[i - 1] if i > 0 else empty
+        nxt = blocks[i + 1] if i + 1 < n else empty
+        if curr.set_content(classify(prev, curr, nxt)):
+            changed = True
+    return changed
+
+
+_EMPTY = TextBlock("", offset=-1)
