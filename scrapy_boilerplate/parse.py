@@ -51,197 +51,223 @@ _BLOCK_LABELS: dict[str, tuple[str, ...]] = {
     "h3": (Label.H3, Label.HEADING),
 }
 
-_IGNORE, _ANCHOR, _BODY, _INLINE, _INLINE_SPACE = range(5)
+# Tag actions, as small ints for a fast dispatch in the walk.
+_BLOCK, _IGNORE, _ANCHOR, _BODY, _INLINE, _INLINE_SPACE, _LABELLED = range(7)
 _ACTIONS: dict[str, int] = {
     **{t: _IGNORE for t in _IGNORABLE},
     "a": _ANCHOR,
     "body": _BODY,
     **{t: _INLINE for t in _INLINE_NO_WHITESPACE},
     **{t: _INLINE_SPACE for t in _INLINE_WHITESPACE},
+    **{t: _LABELLED for t in _BLOCK_LABELS},
 }
+_ANCHOR_START_PART = ANCHOR_START + " "
+_MARKERS = frozenset((_ANCHOR_START_PART, ANCHOR_END + " "))
 
 _DEPTH_LIMIT_MESSAGE = "Excessive depth"
 
 
-class _Segmenter:
-    """boilerpipe's content handler, fed by a walk over an lxml tree."""
+def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
+    """Walk a parsed tree and return its text blocks and the ``<title>``.
 
-    def __init__(self, cjk: bool) -> None:
-        self.cjk = cjk
-        self.text: list[str] = []  # the text buffer
-        self.tokens: list[str] = []  # the same text plus anchor markers
-        self.elements: list[Any] = []
-        self.in_body = 0
-        self.in_anchor = 0
-        self.in_ignorable = 0
-        self.tag_level = 0
-        self.block_tag_level = -1
-        self.last_was_whitespace = False
-        self.flush_requested = False
-        self.in_anchor_text = False
-        self.last_start_tag: str | None = None
-        self.label_stack: list[tuple[str, ...] | None] = []
-        self.blocks: list[TextBlock] = []
-        self.title: str | None = None
+    This is boilerpipe's SAX content handler, replayed over the tree's start, text and end
+    events in one loop (hot code: the handler's state lives in local variables).
+    """
+    blocks: list[TextBlock] = []
+    title: str | None = None
+    if root is None:
+        return blocks, title
 
-    # -- events -------------------------------------------------------------------------
-    def start(self, tag: str) -> None:
-        self.label_stack.append(None)
-        action = _ACTIONS.get(tag)
-        if action is None:
-            self.tag_level += 1
-            self.flush_requested = True
-            labels = _BLOCK_LABELS.get(tag)
-            if labels is not None:
-                self.label_stack[-1] = labels
-        elif action == _IGNORE:
-            self.tag_level += 1
-            self.in_ignorable += 1
-            self.flush_requested = True
-        elif action == _ANCHOR:
-            self.tag_level += 1
-            self.in_anchor += 1
-            if self.in_anchor > 1:
-                # A nested <a>: boilerpipe warns and ends the outer one first.
-                self._end_anchor()
-            if not self.in_ignorable:
-                self._add_whitespace_if_necessary()
-                self.tokens.append(ANCHOR_START + " ")
-                self.last_was_whitespace = True
-        elif action == _BODY:
-            self.tag_level += 1
-            self.flush()
-            self.in_body += 1
-        elif action == _INLINE_SPACE:
-            self._add_whitespace_if_necessary()
-        self.last_start_tag = tag
+    parts: list[str] = []  # the token buffer: text, spaces and anchor markers
+    has_marker = False  # parts holds a marker (the text buffer is parts without them)
+    has_text = False  # parts holds text (not only spaces and markers)
+    owners: list[Any] = []  # elements whose text is in the buffer
+    in_body = in_anchor = in_ignorable = tag_level = 0
+    block_tag_level = -1
+    last_was_space = False
+    flush_requested = False
+    in_anchor_text = False
+    last_start_tag = ""
+    open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
 
-    def end(self, tag: str) -> None:
-        action = _ACTIONS.get(tag)
-        if action is None:
-            self.tag_level -= 1
-            self.flush()
-        elif action == _IGNORE:
-            self.in_ignorable -= 1
-            self.tag_level -= 1
-            self.flush()
-        elif action == _ANCHOR:
-            self._end_anchor()
-            self.tag_level -= 1
-            if self.flush_requested:
-                self.flush()
-        elif action == _BODY:
-            self.flush()
-            self.in_body -= 1
-            self.tag_level -= 1
-            if self.flush_requested:
-                self.flush()
-        else:
-            if action == _INLINE_SPACE:
-                self._add_whitespace_if_necessary()
-            if self.flush_requested:
-                self.flush()
-        self.label_stack.pop()
+    def flush() -> None:
+        # boilerpipe's flushBlock (called only with a non-empty buffer)
+        nonlocal parts, has_marker, has_text, owners, block_tag_level, in_anchor_text, title
+        if not in_body:
+            if last_start_tag == "title":
+                candidate = java_trim("".join(parts))
+                if candidate:
+                    title = candidate
+            parts = []
+            has_marker = has_text = False
+            owners = []  # (boilerpipe keeps them; no block of ours holds head text)
+            return
+        if len(parts) == 1 and parts[0] == " " and last_was_space:
+            parts = []
+            has_marker = False
+            return
+        if not has_text:
+            # Only spaces and anchor markers: no block, the buffer stays (boilerpipe's
+            # quirk), and the anchor state is that of the last marker.
+            for p in reversed(parts):
+                if p in _MARKERS:
+                    in_anchor_text = p == _ANCHOR_START_PART
+                    break
+            return
+        tokens = "".join(parts)
+        stats, in_anchor_text = count_words(tokens, in_anchor_text, cjk)
+        if not stats.has_tokens:
+            return  # boilerpipe keeps the buffers here (its quirk): they join the next block
+        text = "".join([p for p in parts if p not in _MARKERS]) if has_marker else tokens
+        labels: set[str] = set()
+        for entry in open_labels:
+            labels.update(entry)
+        blocks.append(
+            TextBlock(
+                java_trim(text),
+                stats.num_words,
+                stats.num_words_in_anchor_text,
+                stats.num_words_in_wrapped_lines,
+                stats.num_wrapped_lines,
+                offset=len(blocks),
+                tag_level=block_tag_level,
+                labels=labels,
+                elements=owners,
+            )
+        )
+        parts = []
+        has_marker = has_text = False
+        owners = []
+        block_tag_level = -1
 
-    def characters(self, chunk: str, owner: Any) -> None:
-        if self.flush_requested:
-            self.flush()
-        if self.in_ignorable:
+    def characters(chunk: str, owner: Any) -> None:
+        # boilerpipe's characters(): whitespace runs at chunk edges become one space
+        nonlocal flush_requested, last_was_space, block_tag_level, has_text
+        if flush_requested:
+            flush_requested = False
+            if parts:
+                flush()
+        if in_ignorable:
             return
         chunk = chunk.translate(JAVA_WHITESPACE_TO_SPACE)
         stripped = chunk.strip(" ")
         if not stripped:
-            if not self.last_was_whitespace:
-                self.text.append(" ")
-                self.tokens.append(" ")
-            self.last_was_whitespace = True
+            if not last_was_space:
+                parts.append(" ")
+                last_was_space = True
             return
-        if chunk[0] == " " and not self.last_was_whitespace:
-            self.text.append(" ")
-            self.tokens.append(" ")
-        if self.block_tag_level == -1:
-            self.block_tag_level = self.tag_level
-        ends_with_space = chunk[-1] == " "
-        if ends_with_space:
-            stripped += " "
-        self.text.append(stripped)
-        self.tokens.append(stripped)
-        self.last_was_whitespace = ends_with_space
-        if not self.elements or self.elements[-1] is not owner:
-            self.elements.append(owner)
+        if chunk[0] == " " and not last_was_space:
+            parts.append(" ")
+        if block_tag_level == -1:
+            block_tag_level = tag_level
+        last_was_space = chunk[-1] == " "
+        parts.append(stripped + " " if last_was_space else stripped)
+        has_text = True
+        if not owners or owners[-1] is not owner:
+            owners.append(owner)
 
-    # -- helpers ------------------------------------------------------------------------
-    def _add_whitespace_if_necessary(self) -> None:
-        if not self.last_was_whitespace:
-            self.tokens.append(" ")
-            self.text.append(" ")
-            self.last_was_whitespace = True
+    def add_marker(marker: str) -> None:
+        nonlocal has_marker, last_was_space
+        if not last_was_space:
+            parts.append(" ")
+        parts.append(marker + " ")
+        has_marker = last_was_space = True
 
-    def _end_anchor(self) -> None:
-        self.in_anchor -= 1
-        if self.in_anchor == 0 and not self.in_ignorable:
-            self._add_whitespace_if_necessary()
-            self.tokens.append(ANCHOR_END + " ")
-            self.last_was_whitespace = True
-
-    def flush(self) -> None:
-        self.flush_requested = False
-        tokens = "".join(self.tokens)
-        if not self.in_body:
-            if self.last_start_tag == "title":
-                title = java_trim(tokens)
-                if title:
-                    self.title = title
-            self.text.clear()
-            self.tokens.clear()
-            return
-        if not tokens or (len(tokens) == 1 and self.last_was_whitespace):
-            self.text.clear()
-            self.tokens.clear()
-            return
-        stats, self.in_anchor_text = count_words(tokens, self.in_anchor_text, self.cjk)
-        if stats.num_tokens == 0:
-            return  # boilerpipe keeps the buffers here (its quirk): they join the next block
-        labels: set[str] = set()
-        for entry in self.label_stack:
-            if entry:
-                labels.update(entry)
-        block = TextBlock(
-            java_trim("".join(self.text)),
-            stats.num_words,
-            stats.num_words_in_anchor_text,
-            stats.num_words_in_wrapped_lines,
-            stats.num_wrapped_lines,
-            offset=len(self.blocks),
-            tag_level=self.block_tag_level,
-            labels=labels,
-            elements=self.elements,
-        )
-        self.blocks.append(block)
-        self.elements = []
-        self.text.clear()
-        self.tokens.clear()
-        self.block_tag_level = -1
-
-    # -- the walk -----------------------------------------------------------------------
-    def walk(self, root: Any) -> None:
-        characters = self.characters
-        start = self.start
-        end = self.end
-        for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
-            if event == "start":
-                tag = el.tag
-                start(tag.lower() if isinstance(tag, str) else "")
-                if el.text:
-                    characters(el.text, el)
-            elif event == "end":
-                tag = el.tag
-                end(tag.lower() if isinstance(tag, str) else "")
-                if el.tail:
-                    characters(el.tail, el.getparent())
-            elif el.tail:  # a comment or processing instruction: only its tail is text
-                characters(el.tail, el.getparent())
-        self.flush()  # endDocument
+    actions = _ACTIONS.get
+    for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
+        if event == "start":
+            tag = el.tag
+            action = actions(tag, _BLOCK) if isinstance(tag, str) else _BLOCK
+            if action == _BLOCK:
+                tag_level += 1
+                flush_requested = True
+            elif action == _INLINE:
+                pass
+            elif action == _LABELLED:
+                tag_level += 1
+                flush_requested = True
+                open_labels.append(_BLOCK_LABELS[tag])
+            elif action == _ANCHOR:
+                tag_level += 1
+                in_anchor += 1
+                if in_anchor > 1:
+                    # A nested <a>: boilerpipe warns and ends the outer one first.
+                    in_anchor -= 1
+                    if in_anchor == 0 and not in_ignorable:
+                        add_marker(ANCHOR_END)
+                if not in_ignorable:
+                    add_marker(ANCHOR_START)
+            elif action == _IGNORE:
+                tag_level += 1
+                in_ignorable += 1
+                flush_requested = True
+            elif action == _BODY:
+                tag_level += 1
+                flush_requested = False
+                if parts:
+                    flush()
+                in_body += 1
+            elif not last_was_space:  # _INLINE_SPACE
+                parts.append(" ")
+                last_was_space = True
+            last_start_tag = tag
+            text = el.text
+            if text:
+                characters(text, el)
+        elif event == "end":
+            tag = el.tag
+            action = actions(tag, _BLOCK) if isinstance(tag, str) else _BLOCK
+            if action == _BLOCK or action == _LABELLED:
+                tag_level -= 1
+                flush_requested = False
+                if parts:
+                    flush()
+                if action == _LABELLED:
+                    open_labels.pop()
+            elif action == _INLINE:
+                if flush_requested:
+                    flush_requested = False
+                    if parts:
+                        flush()
+            elif action == _ANCHOR:
+                in_anchor -= 1
+                if in_anchor == 0 and not in_ignorable:
+                    add_marker(ANCHOR_END)
+                tag_level -= 1
+                if flush_requested:
+                    flush_requested = False
+                    if parts:
+                        flush()
+            elif action == _IGNORE:
+                in_ignorable -= 1
+                tag_level -= 1
+                flush_requested = False
+                if parts:
+                    flush()
+            elif action == _BODY:
+                flush_requested = False
+                if parts:
+                    flush()
+                in_body -= 1
+                tag_level -= 1
+            else:  # _INLINE_SPACE
+                if not last_was_space:
+                    parts.append(" ")
+                    last_was_space = True
+                if flush_requested:
+                    flush_requested = False
+                    if parts:
+                        flush()
+            tail = el.tail
+            if tail:
+                characters(tail, el.getparent())
+        else:  # a comment or processing instruction: only its tail is text
+            tail = el.tail
+            if tail:
+                characters(tail, el.getparent())
+    if parts:
+        flush()  # endDocument
+    return blocks, title
 
 
 def build_tree(text: str) -> tuple[Any, list[str]]:
@@ -265,14 +291,6 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
     if root is not None:
         root = root.getroottree().getroot()
     return root, warnings
-
-
-def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
-    """Walk a parsed tree and return its text blocks and the ``<title>``."""
-    segmenter = _Segmenter(cjk)
-    if root is not None:
-        segmenter.walk(root)
-    return segmenter.blocks, segmenter.title
 
 
 def parse_html(

@@ -20,7 +20,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
-from ._unicode_tables import NONSPACING_MARKS, NUMBER_OTHER_OR_LETTER
+from ._unicode_tables import JAVA_WORD_ASTRAL, JAVA_WORD_BMP
 
 #: marker tokens the HTML handler puts around anchor text (boilerpipe's own strings)
 ANCHOR_START = "$\ue00a<"
@@ -51,32 +51,19 @@ CJK_CHARACTERS = (
 _GLUE = "\"'.,!@\\-:;$?()/"  # characters that suppress a token split next to them
 _SEPARATORS = " \u2063"  # a space, or Java's invisible word separator
 
-
-def _token_pattern(cjk: bool) -> re.Pattern[str]:
-    # W: Java word characters (letters, decimal digits, "_", non-spacing marks).
-    # N: any other character that is neither a separator nor glue.
-    # A token is a run of W's or of N's, joined to further runs only through glue.
-    excluded = NUMBER_OTHER_OR_LETTER + (CJK_CHARACTERS if cjk else "")
-    word = f"(?:[^\\W{excluded}]|[{NONSPACING_MARKS}])"
-    other = f"(?:(?![{_SEPARATORS}{_GLUE}{NONSPACING_MARKS}])[\\W{NUMBER_OTHER_OR_LETTER}])"
-    glue = f"[{_GLUE}]"
-    run = f"(?:{word}+|{other}+)"
-    token = f"(?=[^{_SEPARATORS}]){glue}*(?:{run}{glue}+)*{run}?"
-    if cjk:
-        token = f"[{CJK_CHARACTERS}]|{token}"
-    return re.compile(token)
-
-
-_TOKEN = {False: _token_pattern(False), True: _token_pattern(True)}
-# Text needs the full tokenizer only if it holds characters other than word characters,
-# glue and spaces (for CJK counting, also CJK characters).
-_NEEDS_REGEX = {
-    cjk: re.compile(
-        f"[^\\w{_GLUE} ]|[{NUMBER_OTHER_OR_LETTER}{CJK_CHARACTERS if cjk else ''}]"
-    ).search
-    for cjk in (False, True)
+# W: a Java word character; N: any other character that is neither glue nor a separator.
+# A token split falls between a W and an N next to each other (and at separators). Text
+# without characters above U+FFFF (nearly all) gets BMP-only classes: constant-time lookups.
+_W_BMP = f"[{JAVA_WORD_BMP}]"
+_N_BMP = f"[^{JAVA_WORD_BMP}{_GLUE}{_SEPARATORS}]"
+_W_ANY = f"(?:[{JAVA_WORD_BMP}]|[{JAVA_WORD_ASTRAL}])"
+_N_ANY = f"(?:[^{JAVA_WORD_BMP}{_GLUE}{_SEPARATORS}](?<![{JAVA_WORD_ASTRAL}]))"
+_SPLIT_AFTER = {
+    astral: re.compile(f"{w}(?={n})|{n}(?={w})")
+    for astral, (w, n) in ((False, (_W_BMP, _N_BMP)), (True, (_W_ANY, _N_ANY)))
 }
-_GLUE_AND_UNDERSCORE = "\"'.,!@-:;$?()/_"
+_HAS_OTHER = {False: re.compile(_N_BMP).search, True: re.compile(_N_ANY).search}
+_CJK = re.compile(f"[{CJK_CHARACTERS}]")
 _IS_WORD = re.compile(r"[^\W_]").search  # holds a letter or a number (L, Nd, Nl, No)
 _MARKER_SPLIT = re.compile(f"({re.escape(ANCHOR_START)}|{re.escape(ANCHOR_END)})").split
 
@@ -88,14 +75,25 @@ def java_trim(text: str) -> str:
 
 def utf16_len(text: str) -> int:
     """Length in UTF-16 code units, as Java's ``String.length()`` counts."""
-    if text and max(text) > "\uffff":
-        return len(text.encode("utf-16-le")) // 2
-    return len(text)
+    if text.isascii() or max(text) <= "\uffff":
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _tokens(text: str, cjk: bool) -> list[str]:
+    if cjk:
+        text = _CJK.sub(r" \g<0> ", text)  # each CJK character is a token of its own
+    astral = bool(text) and max(text) > "\uffff"
+    if _HAS_OTHER[astral](text) is not None:
+        text = _SPLIT_AFTER[astral].sub(r"\g<0> ", text)
+    if "\u2063" in text:
+        text = text.replace("\u2063", " ")
+    return [t for t in text.split(" ") if t]
 
 
 def tokenize(text: str, cjk: bool = False) -> list[str]:
     """Split text into boilerpipe tokens (anchor markers are not expected here)."""
-    return _TOKEN[cjk].findall(java_trim(text))
+    return _tokens(java_trim(text), cjk)
 
 
 def is_word(token: str) -> bool:
@@ -105,13 +103,33 @@ def is_word(token: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class WordStats:
-    """The statistics boilerpipe keeps per text block."""
+    """The statistics boilerpipe keeps per text block.
+
+    ``has_tokens`` is False when the text held nothing but anchor markers and spaces:
+    boilerpipe then makes no block (and keeps its buffers for the next one).
+    """
 
     num_words: int
     num_words_in_anchor_text: int
     num_words_in_wrapped_lines: int
     num_wrapped_lines: int
-    num_tokens: int
+    has_tokens: bool
+
+
+# A token of no letter or number (punctuation, symbols, "_"), with the spaces around it.
+_NON_WORD_TOKEN = re.compile(r"(?<![^ ])(?:[^\w ]|_)+(?![^ ])")
+
+
+def _word_lengths(text: str, cjk: bool, astral: bool) -> list[int]:
+    """Lengths of the word tokens of marker-free text, in order (UTF-16 units if astral)."""
+    if cjk and _CJK.search(text) is not None:
+        text = _CJK.sub(r" \g<0> ", text)
+    if _HAS_OTHER[astral](text) is not None:
+        text = _SPLIT_AFTER[astral].sub(r"\g<0> ", text)
+    if "\u2063" in text:
+        text = text.replace("\u2063", " ")
+    text = _NON_WORD_TOKEN.sub("", text)
+    return list(map(utf16_len if astral else len, filter(None, text.split(" "))))
 
 
 def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats, bool]:
@@ -123,39 +141,35 @@ def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats,
     trimmed = java_trim(token_text)
     if not trimmed:
         # Java splits "" into one empty token: a block of no words, but a block.
-        return WordStats(0, 0, 0, 1, 1), in_anchor
-    find_tokens = _TOKEN[cjk].findall
-    needs_regex = _NEEDS_REGEX[cjk]
-    astral = max(trimmed) > "\uffff"
-    num_tokens = num_linked = 0
-    lengths: list[int] = []
-    for i, part in enumerate(_MARKER_SPLIT(trimmed)):
-        if i % 2:
-            in_anchor = part == ANCHOR_START
-            continue
-        if not part:
-            continue
-        if needs_regex(part) is None:
-            # Only word characters, glue and spaces: tokens are the space-separated
-            # chunks, words those with more than glue and "_" in them.
-            tokens = part.split()
-            words = [t for t in tokens if t.strip(_GLUE_AND_UNDERSCORE)]
-        else:
-            tokens = find_tokens(part)
-            words = [t for t in tokens if _IS_WORD(t)]
-        num_tokens += len(tokens)
-        if words:
+        return WordStats(0, 0, 0, 1, True), in_anchor
+    astral = not trimmed.isascii() and max(trimmed) > "\uffff"
+    if "\ue00a" not in trimmed:  # no anchor markers: one stretch of text
+        lengths = _word_lengths(trimmed, cjk, astral)
+        num_linked = len(lengths) if in_anchor else 0
+        has_tokens = True
+    else:
+        has_tokens = False
+        num_linked = 0
+        lengths = []
+        for i, part in enumerate(_MARKER_SPLIT(trimmed)):
+            if i % 2:
+                in_anchor = part == ANCHOR_START
+                continue
+            if not part.strip(_SEPARATORS):
+                continue
+            has_tokens = True
+            words = _word_lengths(part, cjk, astral)
             if in_anchor:
                 num_linked += len(words)
-            lengths.extend(map(utf16_len if astral else len, words))
-    if num_tokens == 0:
-        return WordStats(0, 0, 0, 0, 0), in_anchor
+            lengths += words
+        if not has_tokens:
+            return WordStats(0, 0, 0, 0, False), in_anchor
     num_words = len(lengths)
     wraps, last_line_start = wrap_lines(lengths)
     if wraps == 0:
-        return WordStats(num_words, num_linked, num_words, 1, num_tokens), in_anchor
+        return WordStats(num_words, num_linked, num_words, 1, has_tokens), in_anchor
     # the words before the last (partial) line are the words "in wrapped lines"
-    return WordStats(num_words, num_linked, last_line_start, wraps, num_tokens), in_anchor
+    return WordStats(num_words, num_linked, last_line_start, wraps, has_tokens), in_anchor
 
 
 def wrap_lines(lengths: list[int]) -> tuple[int, int]:

@@ -113,8 +113,15 @@ def ensure_built() -> Path:
         BUILD_DIR.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=BUILD_DIR, prefix=".javac-") as tmp:
             cmd = [
-                "javac", "-encoding", "UTF-8", "-nowarn", "-d", tmp,
-                "-cp", os.pathsep.join(str(j) for j in JARS), str(SOURCE),
+                "javac",
+                "-encoding",
+                "UTF-8",
+                "-nowarn",
+                "-d",
+                tmp,
+                "-cp",
+                os.pathsep.join(str(j) for j in JARS),
+                str(SOURCE),
             ]
             proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode != 0:
@@ -177,7 +184,7 @@ class _Jvm:
         assert stdin is not None
         try:
             for task_id, path in tasks:
-                stdin.write(f"{task_id}\t{os.path.abspath(path)}\n".encode("utf-8"))
+                stdin.write(f"{task_id}\t{os.path.abspath(path)}\n".encode())
             stdin.close()
         except (BrokenPipeError, OSError, ValueError):
             pass  # the JVM died or was killed; the reader notices
@@ -359,20 +366,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Run the reference Java boilerpipe 1.2.0 over HTML pages "
         "and write its outputs as JSON lines.",
     )
-    parser.add_argument("inputs", nargs="+", metavar="DATASET_DIR_OR_FILE",
-                        help="dataset folder (with truth.jsonl) or HTML file (.html[.gz])")
+    parser.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="DATASET_DIR_OR_FILE",
+        help="dataset folder (with truth.jsonl) or HTML file (.html[.gz])",
+    )
     parser.add_argument("--out", required=True, help="output .jsonl file")
     parser.add_argument(
-        "--extractors", type=_parse_extractors, default=list(EXTRACTORS),
-        help="comma-separated names from: " + ", ".join(ALL_NAMES)
+        "--extractors",
+        type=_parse_extractors,
+        default=list(EXTRACTORS),
+        help="comma-separated names from: "
+        + ", ".join(ALL_NAMES)
         + "; 'all' = every real extractor (default: all; 'blocks' only on request)",
     )
-    parser.add_argument("--limit", type=int, default=None,
-                        help="at most N pages from each dataset folder "
-                        "(and at most N plain files)")
-    parser.add_argument("--task-timeout", type=float, default=DEFAULT_TASK_TIMEOUT,
-                        help="seconds allowed for one page, all extractors "
-                        f"(default {DEFAULT_TASK_TIMEOUT:g})")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="at most N pages from each dataset folder (and at most N plain files)",
+    )
+    parser.add_argument(
+        "--task-timeout",
+        type=float,
+        default=DEFAULT_TASK_TIMEOUT,
+        help=f"seconds allowed for one page, all extractors (default {DEFAULT_TASK_TIMEOUT:g})",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
 
@@ -380,20 +400,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         ensure_built()
     except OracleUnavailable as exc:
         missing = str(exc).split(";")[0]
-        print(f"run_oracle: cannot run the Java boilerpipe oracle: {missing}\n"
-              "Install Java 17 and boilerpipe 1.2.0 (Debian/Ubuntu; as root or with sudo):\n"
-              f"  {INSTALL_COMMAND}", file=sys.stderr)
+        print(
+            f"run_oracle: cannot run the Java boilerpipe oracle: {missing}\n"
+            "Install Java 17 and boilerpipe 1.2.0 (Debian/Ubuntu; as root or with sudo):\n"
+            f"  {INSTALL_COMMAND}",
+            file=sys.stderr,
+        )
         return 2
 
     try:
         tasks = collect_tasks(args.inputs, args.limit)
     except ValueError as exc:
         parser.error(str(exc))
-    seen: set[str] = set()
-    duplicates = {t for t, _ in tasks if t in seen or seen.add(t)}
+    counts = collections.Counter(task_id for task_id, _ in tasks)
+    duplicates = [task_id for task_id, n in counts.items() if n > 1]
     if duplicates:
-        print(f"run_oracle: warning: {len(duplicates)} duplicate id(s), e.g. "
-              f"{sorted(duplicates)[:3]}", file=sys.stderr)
+        print(
+            f"run_oracle: warning: {len(duplicates)} duplicate id(s), e.g. "
+            f"{sorted(duplicates)[:3]}",
+            file=sys.stderr,
+        )
 
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -410,14 +436,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             now = time.monotonic()
             if not args.quiet and (now - last_report >= 10 or n == len(tasks) * n_ext):
                 last_report = now
-                print(f"[oracle] {n // n_ext}/{len(tasks)} pages, {errors} errors, "
-                      f"{now - started:.1f} s", file=sys.stderr)
+                print(
+                    f"[oracle] {n // n_ext}/{len(tasks)} pages, {errors} errors, "
+                    f"{now - started:.1f} s",
+                    file=sys.stderr,
+                )
     os.replace(partial, out)
     elapsed = time.monotonic() - started
     if not args.quiet:
-        print(f"[oracle] wrote {len(tasks) * n_ext} records ({len(tasks)} pages x "
-              f"{n_ext} extractors, {errors} with errors) to {out} in {elapsed:.1f} s",
-              file=sys.stderr)
+        print(
+            f"[oracle] wrote {len(tasks) * n_ext} records ({len(tasks)} pages x "
+            f"{n_ext} extractors, {errors} with errors) to {out} in {elapsed:.1f} s",
+            file=sys.stderr,
+        )
     return 0
 
 

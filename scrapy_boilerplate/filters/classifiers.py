@@ -161,13 +161,16 @@ def _longest_part(title: str, pattern: str, word_split: str) -> str | None:
         return None
     longest_words = 0
     longest = ""
+    longest_len = 0
     for part in parts:
         if ".com" in part:
             continue
         num_words = len(_java_split(part, word_split)) if part else 1
-        if num_words > longest_words or utf16_len(part) > utf16_len(longest):
+        part_len = utf16_len(part)
+        if num_words > longest_words or part_len > longest_len:
             longest_words = num_words
             longest = part
+            longest_len = part_len
     return java_trim(longest) if longest else None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .._unicode_tables import NUMBER_OTHER_OR_LETTER
+from .._unicode_tables import LETTER_ASTRAL, LETTER_BMP
 from ..document import Document, Label, TextBlock
 from .base import Filter
 
@@ -323,7 +323,7 @@ class MinFulltextWordsFilter(Filter):
 
 # A clause ends at a letter or ASCII digit followed by punctuation, then space or the end.
 _CLAUSE_END = re.compile(
-    rf"(?:[^\W\d_{NUMBER_OTHER_OR_LETTER}]|[0-9])[,.:;!?]+(?:[ \n\r]+|$)"
+    f"(?:[{LETTER_BMP}0-9]|[{LETTER_ASTRAL}])[,.:;!?]+(?:[ \\n\\r]+|$)"
 )
 _CLAUSE_SPACE = re.compile(r"[ \n\r]+")
 
