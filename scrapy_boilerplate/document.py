@@ -131,6 +131,15 @@ class TextBlock:
         self.labels |= other.labels
         self.tag_level = min(self.tag_level, other.tag_level)
 
+    def copy(self) -> TextBlock:
+        """An independent copy (labels and element list copied, elements shared)."""
+        new = TextBlock.__new__(TextBlock)
+        for name in TextBlock.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.labels = set(self.labels)
+        new.elements = list(self.elements)
+        return new
+
     def has_label(self, label: str) -> bool:
         return label in self.labels
 
@@ -204,6 +213,18 @@ class Document:
     @property
     def content_blocks(self) -> list[TextBlock]:
         return [b for b in self.blocks if b.is_content]
+
+    def copy(self) -> Document:
+        """A copy whose blocks can be relabelled and merged without touching this one (to
+        run several chains over one parse). The DOM is shared."""
+        return Document(
+            blocks=[b.copy() for b in self.blocks],
+            title=self.title,
+            root=self.root,
+            url=self.url,
+            warnings=list(self.warnings),
+            trace=self.trace,
+        )
 
     def content(self) -> str:
         """The content blocks' texts, each followed by a newline (boilerpipe's getContent)."""

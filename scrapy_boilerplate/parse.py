@@ -26,6 +26,7 @@ from typing import Any
 from lxml import etree
 
 from .document import Document, Label, TextBlock
+from . import neko
 from .encoding import decode_html
 from .words import (
     ANCHOR_END,
@@ -82,13 +83,18 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     has_marker = False  # parts holds a marker (the text buffer is parts without them)
     has_text = False  # parts holds text (not only spaces and markers)
     owners: list[Any] = []  # elements whose text is in the buffer
-    in_body = in_anchor = in_ignorable = tag_level = 0
+    in_body = in_ignorable = tag_level = 0
+    open_anchor: Any = None  # the <a> whose text counts as linked, if any
     block_tag_level = -1
     last_was_space = False
     flush_requested = False
     in_anchor_text = False
     last_start_tag = ""
     open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
+    # parent element -> number of unclosed <embed>s in it, which NekoHTML ends only when
+    # the parent ends (see neko.py)
+    open_embeds: dict[Any, int] = {}
+    ignored_bodies: set[Any] = set()  # a second <body> tag, which NekoHTML drops
 
     def flush() -> None:
         # boilerpipe's flushBlock (called only with a non-empty buffer)
@@ -189,24 +195,30 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 open_labels.append(_BLOCK_LABELS[tag])
             elif action == _ANCHOR:
                 tag_level += 1
-                in_anchor += 1
-                if in_anchor > 1:
-                    # A nested <a>: boilerpipe warns and ends the outer one first.
-                    in_anchor -= 1
-                    if in_anchor == 0 and not in_ignorable:
+                if open_anchor is not None:
+                    # An <a> inside an <a> (through a block element: lxml keeps both).
+                    # NekoHTML ends the outer one here and ignores its end tag later.
+                    if not in_ignorable:
                         add_marker(ANCHOR_END)
+                open_anchor = el
                 if not in_ignorable:
                     add_marker(ANCHOR_START)
             elif action == _IGNORE:
                 tag_level += 1
                 in_ignorable += 1
                 flush_requested = True
+                if tag == "embed" and el.get(neko.UNCLOSED_EMBED) is not None:
+                    parent = el.getparent()
+                    open_embeds[parent] = open_embeds.get(parent, 0) + 1
             elif action == _BODY:
-                tag_level += 1
-                flush_requested = False
-                if parts:
-                    flush()
-                in_body += 1
+                if in_body:
+                    ignored_bodies.add(el)
+                else:
+                    tag_level += 1
+                    flush_requested = False
+                    if parts:
+                        flush()
+                    in_body += 1
             elif not last_was_space:  # _INLINE_SPACE
                 parts.append(" ")
                 last_was_space = True
@@ -215,8 +227,18 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
             if text:
                 characters(text, el)
         elif event == "end":
+            if open_embeds and el in open_embeds:
+                # the embeds NekoHTML kept open end with their parent
+                n = open_embeds.pop(el)
+                in_ignorable -= n
+                tag_level -= n
+                flush_requested = False
+                if parts:
+                    flush()
             tag = el.tag
             action = actions(tag, _BLOCK) if isinstance(tag, str) else _BLOCK
+            if action == _IGNORE and tag == "embed" and el.get(neko.UNCLOSED_EMBED) is not None:
+                continue  # still open (its tail is inside it)
             if action == _BLOCK or action == _LABELLED:
                 tag_level -= 1
                 flush_requested = False
@@ -230,9 +252,10 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                     if parts:
                         flush()
             elif action == _ANCHOR:
-                in_anchor -= 1
-                if in_anchor == 0 and not in_ignorable:
-                    add_marker(ANCHOR_END)
+                if el is open_anchor:
+                    open_anchor = None
+                    if not in_ignorable:
+                        add_marker(ANCHOR_END)
                 tag_level -= 1
                 if flush_requested:
                     flush_requested = False
@@ -245,11 +268,14 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 if parts:
                     flush()
             elif action == _BODY:
-                flush_requested = False
-                if parts:
-                    flush()
-                in_body -= 1
-                tag_level -= 1
+                if ignored_bodies and el in ignored_bodies:
+                    pass
+                else:
+                    flush_requested = False
+                    if parts:
+                        flush()
+                    in_body -= 1
+                    tag_level -= 1
             else:  # _INLINE_SPACE
                 if not last_was_space:
                     parts.append(" ")
@@ -275,7 +301,7 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
     warnings: list[str] = []
     if "\x00" in text:
         text = text.replace("\x00", "\ufffd")  # libxml2 would stop at a NUL
-    data = text.encode("utf-8", errors="replace")
+    data = neko.prepare(text).encode("utf-8", errors="replace")
     if not data.strip():
         return None, warnings
     parser = etree.HTMLParser(
@@ -290,6 +316,7 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
         warnings.append("depth_limit: the tree was cut at libxml2's nesting limit (2048)")
     if root is not None:
         root = root.getroottree().getroot()
+        neko.repair_tree(root)
     return root, warnings
 
 

@@ -1,0 +1,149 @@
+"""Where NekoHTML (boilerpipe's parser) and lxml build different trees, and it matters.
+
+boilerpipe's results depend on how its HTML parser repairs markup. Two repairs differ
+between NekoHTML 1.9 and libxml2 often enough to change whole pages, so we make lxml see
+what NekoHTML sees, before parsing:
+
+* A ``<title>`` never closed: an HTML5 tokenizer (libxml2 2.14+) reads the rest of the
+  page as title text. NekoHTML ends the title at the next start tag (or ``</head>``,
+  ``</body>``, ``</html>``), dropping comments and stray end tags from it. We close such
+  titles there. (A title closed later is plain text up to ``</title>`` in both.)
+* Content after ``</body>`` or ``</html>``: NekoHTML keeps the body open to the end of
+  the page; libxml2 puts such content beside the body, or in a second root element that
+  ``lxml`` does not even return. We move it into the body.
+* Elements in ``<head>`` that do not belong there (``<noscript>``, ``<object>``, unknown
+  tags): NekoHTML starts the body at the first of them, libxml2 may keep them in the
+  head, where boilerpipe ignores text. We move them, and what follows, into the body.
+* ``<embed>``: void in HTML5, an ordinary element for NekoHTML, which keeps it open (and
+  ignores its content, as boilerpipe ignores EMBED) until an enclosing element closes. We
+  mark ``<embed>`` tags not followed by ``</embed>``; the walk then treats the rest of the
+  parent element as inside the embed.
+
+Other repairs (misnested tables, for instance) differ too; the agreement benchmark
+(``benchmarks/boilerpipe_agreement.py``) reports their effect.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["HEAD_ELEMENTS", "UNCLOSED_EMBED", "prepare", "repair_tree"]
+
+#: attribute put on ``<embed>`` tags that NekoHTML would leave open
+UNCLOSED_EMBED = "data-boilerplate-unclosed"
+
+_TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
+_TITLE_END = re.compile(r"</title\s*>", re.IGNORECASE)
+_TITLE_STOP = re.compile(r"<[A-Za-z]|</(?:head|body|html)\b", re.IGNORECASE)
+_DROPPED_IN_TITLE = re.compile(r"<!--.*?-->|</[A-Za-z][^>]*>", re.DOTALL)
+_UNCLOSED_EMBED = re.compile(r"<embed\b(?=[^>]*>(?!\s*</embed\s*>))", re.IGNORECASE)
+
+
+def _close_runaway_titles(html: str) -> str:
+    start = _TITLE_START.search(html)
+    if start is None:
+        return html
+    pieces: list[str] = []
+    pos = 0
+    while start is not None:
+        if _TITLE_END.search(html, start.end()) is not None:
+            break  # closed later: the rest of the titles are ordinary
+        stop = _TITLE_STOP.search(html, start.end())
+        end = stop.start() if stop else len(html)
+        pieces.append(html[pos : start.end()])
+        pieces.append(_without_markup(html[start.end() : end]))
+        pieces.append("</title>")
+        pos = end
+        start = _TITLE_START.search(html, end)
+    if not pieces:
+        return html
+    pieces.append(html[pos:])
+    return "".join(pieces)
+
+
+def _without_markup(title: str) -> str:
+    # NekoHTML drops comments and stray end tags; the text around them arrives in
+    # separate chunks, whose edge whitespace boilerpipe collapses to one space.
+    out = ""
+    for piece in _DROPPED_IN_TITLE.split(title):
+        if out and piece and (out[-1].isspace() or piece[0].isspace()):
+            out = out.rstrip() + " " + piece.lstrip()
+        else:
+            out += piece
+    return out
+
+
+def _append_text(parent: Any, text: str) -> None:
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+
+
+#: elements NekoHTML keeps in <head>; any other starts the body
+HEAD_ELEMENTS = frozenset(("title", "meta", "link", "style", "script", "base"))
+
+
+def repair_tree(root: Any) -> None:
+    """Move body content that libxml2 left in ``<head>``, after ``</body>`` or after
+    ``</html>`` into the body, where NekoHTML puts it."""
+    _move_body_content_out_of_head(root)
+    _merge_stray_content(root)
+
+
+def _move_body_content_out_of_head(root: Any) -> None:
+    head = root.find("head")
+    if head is None:
+        return
+    first = next(
+        (c for c in head if isinstance(c.tag, str) and c.tag not in HEAD_ELEMENTS), None
+    )
+    if first is None:
+        return
+    body = root.find("body")
+    if body is None:
+        body = root.makeelement("body", {})
+        head.addnext(body)
+    moving = [first, *first.itersiblings()]
+    lead, body.text = body.text, None
+    for index, node in enumerate(moving):
+        body.insert(index, node)
+    if lead:
+        moving[-1].tail = (moving[-1].tail or "") + lead
+
+
+def _merge_stray_content(root: Any) -> None:
+    body = root.find("body")
+    target = body if body is not None else root
+    if body is not None:
+        if body.tail:
+            _append_text(body, body.tail)
+            body.tail = None
+        for sibling in list(body.itersiblings()):
+            body.append(sibling)
+    stray = root.getnext()
+    while stray is not None:
+        following = stray.getnext()
+        if isinstance(stray.tag, str):  # a further <html> root holding stray content
+            if stray.text:
+                _append_text(target, stray.text)
+            for child in list(stray):
+                if child.tag == "body" and target is body:
+                    if child.text:
+                        _append_text(body, child.text)
+                    for grandchild in list(child):
+                        body.append(grandchild)
+                    if child.tail:
+                        _append_text(body, child.tail)
+                else:
+                    target.append(child)
+                    if child.tag == "body" and body is None:
+                        body = target = child
+        stray = following
+
+
+def prepare(html: str) -> str:
+    """Rewrite the few constructs NekoHTML and lxml repair differently (see module doc)."""
+    html = _close_runaway_titles(html)
+    return _UNCLOSED_EMBED.sub(f'<embed {UNCLOSED_EMBED}=""', html)
