@@ -56,7 +56,8 @@ class TextBlock:
     """
 
     __slots__ = (
-        "text",
+        "_parts",
+        "_text",
         "num_words",
         "num_words_in_anchor_text",
         "num_words_in_wrapped_lines",
@@ -85,7 +86,8 @@ class TextBlock:
         elements: Iterable[Any] = (),
         is_content: bool = False,
     ) -> None:
-        self.text = text
+        self._parts = [text]  # the texts of the original blocks merged into this one
+        self._text: str | None = text
         self.num_words = num_words
         self.num_words_in_anchor_text = num_words_in_anchor_text
         self.num_words_in_wrapped_lines = num_words_in_wrapped_lines
@@ -100,16 +102,55 @@ class TextBlock:
         self.elements: list[Any] = list(elements)
         #: name of the last filter that changed ``is_content`` (set when tracing)
         self.decided_by: str | None = None
+        if num_words:
+            self._init_densities()
+        else:
+            self.num_words_in_wrapped_lines = 0
+            self.num_wrapped_lines = 1
+            self.text_density = self.link_density = 0.0
+
+    def set_word_stats(
+        self, num_words: int, in_anchor_text: int, in_wrapped_lines: int, wrapped_lines: int
+    ) -> None:
+        """Set the word statistics (and with them the densities)."""
+        self.num_words = num_words
+        self.num_words_in_anchor_text = in_anchor_text
+        self.num_words_in_wrapped_lines = in_wrapped_lines
+        self.num_wrapped_lines = wrapped_lines
         self._init_densities()
 
     def _init_densities(self) -> None:
         if self.num_words_in_wrapped_lines == 0:
             self.num_words_in_wrapped_lines = self.num_words
             self.num_wrapped_lines = 1
-        self.text_density = float32(self.num_words_in_wrapped_lines / self.num_wrapped_lines)
-        self.link_density = (
-            0.0 if self.num_words == 0 else float32(self.num_words_in_anchor_text / self.num_words)
+        lines = self.num_wrapped_lines
+        # quotients are rounded as Java's float; whole numbers need no rounding
+        self.text_density = (
+            float(self.num_words_in_wrapped_lines)
+            if lines == 1
+            else float32(self.num_words_in_wrapped_lines / lines)
         )
+        linked = self.num_words_in_anchor_text
+        self.link_density = (
+            0.0
+            if linked == 0
+            else 1.0
+            if linked == self.num_words
+            else float32(linked / self.num_words)
+        )
+
+    @property
+    def text(self) -> str:
+        """The block's text; merged blocks join their parts with newlines."""
+        text = self._text
+        if text is None:
+            text = self._text = "\n".join(self._parts)
+        return text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._parts = [value]
+        self._text = value
 
     @property
     def element(self) -> Any:
@@ -118,7 +159,9 @@ class TextBlock:
 
     def merge_next(self, other: TextBlock) -> None:
         """Absorb the following block, as boilerpipe's ``TextBlock.mergeNext`` does."""
-        self.text = f"{self.text}\n{other.text}"
+        # texts are joined lazily: merging a run of n blocks stays linear
+        self._parts.extend(other._parts)
+        self._text = None
         self.num_words += other.num_words
         self.num_words_in_anchor_text += other.num_words_in_anchor_text
         self.num_words_in_wrapped_lines += other.num_words_in_wrapped_lines
@@ -136,6 +179,7 @@ class TextBlock:
         new = TextBlock.__new__(TextBlock)
         for name in TextBlock.__slots__:
             setattr(new, name, getattr(self, name))
+        new._parts = list(self._parts)
         new.labels = set(self.labels)
         new.elements = list(self.elements)
         return new

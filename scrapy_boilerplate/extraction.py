@@ -98,6 +98,7 @@ class Extractor:
         t0 = time.perf_counter()
         doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)
         doc.trace = trace
+        had_text = bool(doc.blocks)
         t1 = time.perf_counter()
         self.chain(doc)
         t2 = time.perf_counter()
@@ -107,7 +108,7 @@ class Extractor:
         if not text:
             if doc.root is None:
                 reason = EMPTY_INPUT if not doc.warnings else NO_TEXT
-            elif not doc.blocks:
+            elif not had_text:
                 reason = NO_TEXT
             else:
                 reason = NO_CONTENT

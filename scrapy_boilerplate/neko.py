@@ -8,12 +8,15 @@ what NekoHTML sees, before parsing:
   page as title text. NekoHTML ends the title at the next start tag (or ``</head>``,
   ``</body>``, ``</html>``), dropping comments and stray end tags from it. We close such
   titles there. (A title closed later is plain text up to ``</title>`` in both.)
-* Content after ``</body>`` or ``</html>``: NekoHTML keeps the body open to the end of
-  the page; libxml2 puts such content beside the body, or in a second root element that
-  ``lxml`` does not even return. We move it into the body.
+* ``</body>`` and ``</html>``: NekoHTML ignores them and keeps the body open to the end
+  of the page; libxml2 closes what is open there, and puts what follows beside the body,
+  or in a second root element that ``lxml`` does not even return. We drop those end tags
+  and move stray content into the body.
 * Elements in ``<head>`` that do not belong there (``<noscript>``, ``<object>``, unknown
   tags): NekoHTML starts the body at the first of them, libxml2 may keep them in the
   head, where boilerpipe ignores text. We move them, and what follows, into the body.
+* A ``</p>`` with no ``<p>`` open: NekoHTML makes an empty paragraph of it (as HTML5
+  does), a block boundary; libxml2 drops it. We write the empty paragraph out.
 * ``<embed>``: void in HTML5, an ordinary element for NekoHTML, which keeps it open (and
   ignores its content, as boilerpipe ignores EMBED) until an enclosing element closes. We
   mark ``<embed>`` tags not followed by ``</embed>``; the walk then treats the rest of the
@@ -37,6 +40,15 @@ _TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
 _TITLE_END = re.compile(r"</title\s*>", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"<[A-Za-z]|</(?:head|body|html)\b", re.IGNORECASE)
 _DROPPED_IN_TITLE = re.compile(r"<!--.*?-->|</[A-Za-z][^>]*>", re.DOTALL)
+_DOCUMENT_END_TAG = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+# <p> and </p> tags, and the starts of comments, scripts and styles (whose content is
+# skipped: a "</p>" in a comment or a script is no tag)
+_PARAGRAPH_TAG = re.compile(r"<(/?)p\b[^>]*>|<(!--|script\b|style\b)", re.IGNORECASE)
+_RAW_TEXT_END = {
+    "!--": re.compile("-->"),
+    "script": re.compile("</script", re.IGNORECASE),
+    "style": re.compile("</style", re.IGNORECASE),
+}
 _UNCLOSED_EMBED = re.compile(r"<embed\b(?=[^>]*>(?!\s*</embed\s*>))", re.IGNORECASE)
 
 
@@ -143,7 +155,41 @@ def _merge_stray_content(root: Any) -> None:
         stray = following
 
 
+def _open_stray_paragraph_ends(html: str) -> str:
+    if "</p" not in html and "</P" not in html:
+        return html
+    pieces: list[str] = []
+    pos = 0
+    open_p = False
+    scan = 0
+    while True:
+        tag = _PARAGRAPH_TAG.search(html, scan)
+        if tag is None:
+            break
+        scan = tag.end()
+        raw = tag.group(2)
+        if raw is not None:  # skip to the end of the comment, script or style
+            end = _RAW_TEXT_END[raw.lower()].search(html, scan)
+            if end is None:
+                break
+            scan = end.start()
+        elif not tag.group(1):
+            open_p = True
+        elif open_p:
+            open_p = False
+        else:
+            pieces.append(html[pos : tag.start()])
+            pieces.append("<p></p>")
+            pos = tag.end()
+    if not pieces:
+        return html
+    pieces.append(html[pos:])
+    return "".join(pieces)
+
+
 def prepare(html: str) -> str:
     """Rewrite the few constructs NekoHTML and lxml repair differently (see module doc)."""
     html = _close_runaway_titles(html)
+    html = _DOCUMENT_END_TAG.sub("", html)
+    html = _open_stray_paragraph_ends(html)
     return _UNCLOSED_EMBED.sub(f'<embed {UNCLOSED_EMBED}=""', html)

@@ -21,6 +21,7 @@ stops building the tree below 2048 levels, which is reported in ``Document.warni
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lxml import etree
@@ -31,8 +32,9 @@ from .encoding import decode_html
 from .words import (
     ANCHOR_END,
     ANCHOR_START,
-    JAVA_WHITESPACE_TO_SPACE,
-    count_words,
+    JAVA_WHITESPACE,
+    count_words_batch,
+    has_tokens,
     java_trim,
 )
 
@@ -66,6 +68,7 @@ _ANCHOR_START_PART = ANCHOR_START + " "
 _MARKERS = frozenset((_ANCHOR_START_PART, ANCHOR_END + " "))
 
 _DEPTH_LIMIT_MESSAGE = "Excessive depth"
+_JAVA_WHITESPACE = re.compile(f"[{JAVA_WHITESPACE.replace(' ', '')}]").sub
 
 
 def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
@@ -88,7 +91,7 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     block_tag_level = -1
     last_was_space = False
     flush_requested = False
-    in_anchor_text = False
+    token_texts: list[str] = []  # per block, its token buffer (for word counting)
     last_start_tag = ""
     open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
     # parent element -> number of unclosed <embed>s in it, which NekoHTML ends only when
@@ -98,7 +101,7 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
 
     def flush() -> None:
         # boilerpipe's flushBlock (called only with a non-empty buffer)
-        nonlocal parts, has_marker, has_text, owners, block_tag_level, in_anchor_text, title
+        nonlocal parts, has_marker, has_text, owners, block_tag_level, title
         if not in_body:
             if last_start_tag == "title":
                 candidate = java_trim("".join(parts))
@@ -112,41 +115,26 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
             parts = []
             has_marker = False
             return
-        if not has_text:
-            # Only spaces and anchor markers: no block, the buffer stays (boilerpipe's
-            # quirk), and the anchor state is that of the last marker.
-            for p in reversed(parts):
-                if p in _MARKERS:
-                    in_anchor_text = p == _ANCHOR_START_PART
-                    break
-            return
         tokens = "".join(parts)
-        stats, in_anchor_text = count_words(tokens, in_anchor_text, cjk)
-        if not stats.has_tokens:
-            return  # boilerpipe keeps the buffers here (its quirk): they join the next block
-        text = "".join([p for p in parts if p not in _MARKERS]) if has_marker else tokens
-        labels: set[str] = set()
-        for entry in open_labels:
-            labels.update(entry)
-        blocks.append(
-            TextBlock(
-                java_trim(text),
-                stats.num_words,
-                stats.num_words_in_anchor_text,
-                stats.num_words_in_wrapped_lines,
-                stats.num_wrapped_lines,
-                offset=len(blocks),
-                tag_level=block_tag_level,
-                labels=labels,
-                elements=owners,
-            )
-        )
+        if not has_text or (has_marker and not has_tokens(tokens)):
+            # Only spaces and anchor markers: no block, and the buffer stays for the next
+            # one (boilerpipe's quirk; its markers are counted with that block).
+            return
+        trimmed = java_trim(tokens)
+        text = java_trim("".join([p for p in parts if p not in _MARKERS])) if has_marker else trimmed
+        block = TextBlock(text, 0, 0, 0, 0, len(blocks), block_tag_level)
+        if open_labels:
+            for entry in open_labels:
+                block.labels.update(entry)
+        block.elements = owners if len(owners) == 1 else list(dict.fromkeys(owners))
+        blocks.append(block)
+        token_texts.append(trimmed)  # counted for all blocks at the end
         parts = []
         has_marker = has_text = False
         owners = []
         block_tag_level = -1
 
-    def characters(chunk: str, owner: Any) -> None:
+    def characters(chunk: str, el: Any, is_tail: bool) -> None:
         # boilerpipe's characters(): whitespace runs at chunk edges become one space
         nonlocal flush_requested, last_was_space, block_tag_level, has_text
         if flush_requested:
@@ -155,20 +143,22 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 flush()
         if in_ignorable:
             return
-        chunk = chunk.translate(JAVA_WHITESPACE_TO_SPACE)
-        stripped = chunk.strip(" ")
+        stripped = chunk.strip(JAVA_WHITESPACE)
         if not stripped:
             if not last_was_space:
                 parts.append(" ")
                 last_was_space = True
             return
-        if chunk[0] == " " and not last_was_space:
+        if not stripped.isprintable():  # Java whitespace inside becomes spaces
+            stripped = _JAVA_WHITESPACE(" ", stripped)
+        if chunk[0] in JAVA_WHITESPACE and not last_was_space:
             parts.append(" ")
         if block_tag_level == -1:
             block_tag_level = tag_level
-        last_was_space = chunk[-1] == " "
+        last_was_space = chunk[-1] in JAVA_WHITESPACE
         parts.append(stripped + " " if last_was_space else stripped)
         has_text = True
+        owner = el.getparent() if is_tail else el
         if not owners or owners[-1] is not owner:
             owners.append(owner)
 
@@ -225,7 +215,11 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
             last_start_tag = tag
             text = el.text
             if text:
-                characters(text, el)
+                if flush_requested or text.strip(JAVA_WHITESPACE):
+                    characters(text, el, False)
+                elif not last_was_space and not in_ignorable:  # whitespace between tags
+                    parts.append(" ")
+                    last_was_space = True
         elif event == "end":
             if open_embeds and el in open_embeds:
                 # the embeds NekoHTML kept open end with their parent
@@ -286,13 +280,26 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                         flush()
             tail = el.tail
             if tail:
-                characters(tail, el.getparent())
+                if flush_requested or tail.strip(JAVA_WHITESPACE):
+                    characters(tail, el, True)
+                elif not last_was_space and not in_ignorable:  # whitespace between tags
+                    parts.append(" ")
+                    last_was_space = True
         else:  # a comment or processing instruction: only its tail is text
             tail = el.tail
             if tail:
-                characters(tail, el.getparent())
+                characters(tail, el, True)
     if parts:
         flush()  # endDocument
+    for block, (words, linked, in_wrapped, lines) in zip(
+        blocks, count_words_batch(token_texts, cjk)
+    ):
+        block.num_words = words
+        block.num_words_in_anchor_text = linked
+        block.num_words_in_wrapped_lines = in_wrapped
+        block.num_wrapped_lines = lines
+        if words:
+            block._init_densities()
     return blocks, title
 
 
@@ -312,7 +319,7 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
         warnings.append(f"unparsable: {exc}")
         return None, warnings
-    if any(_DEPTH_LIMIT_MESSAGE in e.message for e in parser.error_log):
+    if any(_DEPTH_LIMIT_MESSAGE in e.message for e in parser.error_log.filter_from_fatals()):
         warnings.append("depth_limit: the tree was cut at libxml2's nesting limit (2048)")
     if root is not None:
         root = root.getroottree().getroot()

@@ -31,11 +31,11 @@ LINE_WIDTH = 80
 
 # Java's Character.isWhitespace: ASCII controls 9-13 and 28-31, plus the Unicode space,
 # line and paragraph separators except the non-breaking ones (U+00A0, U+2007, U+202F).
-_JAVA_WHITESPACE = (
+JAVA_WHITESPACE = (
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
 )
-JAVA_WHITESPACE_TO_SPACE = str.maketrans({c: " " for c in _JAVA_WHITESPACE})
+JAVA_WHITESPACE_TO_SPACE = str.maketrans({c: " " for c in JAVA_WHITESPACE})
 
 # Java's String.trim() removes every character up to U+0020 from both ends.
 _JAVA_TRIM_CHARS = "".join(chr(i) for i in range(0x21))
@@ -54,18 +54,16 @@ _SEPARATORS = " \u2063"  # a space, or Java's invisible word separator
 # W: a Java word character; N: any other character that is neither glue nor a separator.
 # A token split falls between a W and an N next to each other (and at separators). Text
 # without characters above U+FFFF (nearly all) gets BMP-only classes: constant-time lookups.
-_W_BMP = f"[{JAVA_WORD_BMP}]"
-_N_BMP = f"[^{JAVA_WORD_BMP}{_GLUE}{_SEPARATORS}]"
-_W_ANY = f"(?:[{JAVA_WORD_BMP}]|[{JAVA_WORD_ASTRAL}])"
-_N_ANY = f"(?:[^{JAVA_WORD_BMP}{_GLUE}{_SEPARATORS}](?<![{JAVA_WORD_ASTRAL}]))"
-_SPLIT_AFTER = {
-    astral: re.compile(f"{w}(?={n})|{n}(?={w})")
-    for astral, (w, n) in ((False, (_W_BMP, _N_BMP)), (True, (_W_ANY, _N_ANY)))
+_N_BMP = f"[^{JAVA_WORD_BMP}{_GLUE}{_SEPARATORS}\n]"
+_N_ANY = f"(?:[^{JAVA_WORD_BMP}{_GLUE}{_SEPARATORS}\n](?<![{JAVA_WORD_ASTRAL}]))"
+_SPLIT_AT_OTHER = {
+    False: re.compile(f"({_N_BMP}+)").split,
+    True: re.compile(f"({_N_ANY}+)").split,
 }
-_HAS_OTHER = {False: re.compile(_N_BMP).search, True: re.compile(_N_ANY).search}
+# What can stand next to a run of N's: a W, or one of these (then there is no split).
+_NOT_WORD_NEIGHBOURS = frozenset(_GLUE.replace("\\", "") + _SEPARATORS + "\n")
 _CJK = re.compile(f"[{CJK_CHARACTERS}]")
 _IS_WORD = re.compile(r"[^\W_]").search  # holds a letter or a number (L, Nd, Nl, No)
-_MARKER_SPLIT = re.compile(f"({re.escape(ANCHOR_START)}|{re.escape(ANCHOR_END)})").split
 
 
 def java_trim(text: str) -> str:
@@ -80,15 +78,40 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def _tokens(text: str, cjk: bool) -> list[str]:
-    if cjk:
-        text = _CJK.sub(r" \g<0> ", text)  # each CJK character is a token of its own
-    astral = bool(text) and max(text) > "\uffff"
-    if _HAS_OTHER[astral](text) is not None:
-        text = _SPLIT_AFTER[astral].sub(r"\g<0> ", text)
+def _space_out_other_runs(text: str, astral: bool) -> str:
+    """Put a space between every W and N that touch (runs of N's found in one C pass)."""
+    parts = _SPLIT_AT_OTHER[astral](text)
+    if len(parts) == 1:
+        return text
+    not_word = _NOT_WORD_NEIGHBOURS
+    for i in range(1, len(parts), 2):
+        before, after = parts[i - 1], parts[i + 1]
+        run = parts[i]
+        if before and before[-1] not in not_word:
+            run = " " + run
+        if after and after[0] not in not_word:
+            run += " "
+        parts[i] = run
+    return "".join(parts)
+
+
+def _separate_tokens(text: str, cjk: bool) -> str:
+    """Text with a space at every token boundary: what is left between spaces are the
+    tokens (and anchor markers), in order."""
+    if text.isascii():
+        astral = False
+    else:
+        if cjk and _CJK.search(text) is not None:
+            text = _CJK.sub(r" \g<0> ", text)  # each CJK character is a token of its own
+        astral = max(text) > "\uffff"
+    text = _space_out_other_runs(text, astral)
     if "\u2063" in text:
         text = text.replace("\u2063", " ")
-    return [t for t in text.split(" ") if t]
+    return text
+
+
+def _tokens(text: str, cjk: bool) -> list[str]:
+    return [t for t in _separate_tokens(text, cjk).split(" ") if t]
 
 
 def tokenize(text: str, cjk: bool = False) -> list[str]:
@@ -116,60 +139,83 @@ class WordStats:
     has_tokens: bool
 
 
-# A token of no letter or number (punctuation, symbols, "_"), with the spaces around it.
-_NON_WORD_TOKEN = re.compile(r"(?<![^ ])(?:[^\w ]|_)+(?![^ ])")
+_FITS_ONE_LINE = LINE_WIDTH + 1
 
 
-def _word_lengths(text: str, cjk: bool, astral: bool) -> list[int]:
-    """Lengths of the word tokens of marker-free text, in order (UTF-16 units if astral)."""
-    if cjk and _CJK.search(text) is not None:
-        text = _CJK.sub(r" \g<0> ", text)
-    if _HAS_OTHER[astral](text) is not None:
-        text = _SPLIT_AFTER[astral].sub(r"\g<0> ", text)
-    if "\u2063" in text:
-        text = text.replace("\u2063", " ")
-    text = _NON_WORD_TOKEN.sub("", text)
-    return list(map(utf16_len if astral else len, filter(None, text.split(" "))))
+def _stats(
+    separated: str, in_anchor: bool, astral: bool = True
+) -> tuple[tuple[int, int, int, int], bool]:
+    """(words, linked words, words in wrapped lines, wrapped lines) of one block."""
+    if "\ue00a" not in separated:
+        words = list(filter(_IS_WORD, separated.split(" ")))
+        linked = len(words) if in_anchor else 0
+    else:
+        words = []
+        linked = 0
+        for token in separated.split(" "):
+            if token == ANCHOR_START:
+                in_anchor = True
+            elif token == ANCHOR_END:
+                in_anchor = False
+            elif _IS_WORD(token):
+                words.append(token)
+                if in_anchor:
+                    linked += 1
+    n = len(words)
+    if n == 0:
+        return (0, 0, 0, 1), in_anchor
+    astral = astral and not separated.isascii() and max(separated) > "\uffff"
+    if len(separated) < _FITS_ONE_LINE and not astral:
+        return (n, linked, n, 1), in_anchor  # words and spaces fit one line
+    lengths = list(map(utf16_len if astral else len, words))
+    if sum(lengths) + n <= _FITS_ONE_LINE:
+        return (n, linked, n, 1), in_anchor
+    wraps, last_line_start = wrap_lines(lengths)
+    if wraps == 0:
+        return (n, linked, n, 1), in_anchor
+    # the words before the last (partial) line are the words "in wrapped lines"
+    return (n, linked, last_line_start, wraps), in_anchor
+
+
+def has_tokens(token_text: str) -> bool:
+    """False if the token buffer holds nothing but anchor markers and separators (then
+    boilerpipe makes no block). An empty or blank buffer is one empty token: True."""
+    trimmed = java_trim(token_text)
+    if not trimmed or "\ue00a" not in trimmed:
+        return True
+    rest = trimmed.replace(ANCHOR_START, "").replace(ANCHOR_END, "")
+    return bool(rest.strip(_SEPARATORS))
+
+
+def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int, int, int]]:
+    """Statistics of consecutive blocks, from their token buffers (trimmed, with markers).
+
+    The anchor state starts outside any anchor and carries from block to block. All texts
+    are tokenized in one pass over their concatenation (blocks hold no newlines).
+    """
+    if not token_texts:
+        return []
+    joined = _separate_tokens("\n".join(token_texts), cjk)
+    astral = not joined.isascii() and max(joined) > "\uffff"
+    out = []
+    in_anchor = False
+    for text in joined.split("\n"):
+        stats, in_anchor = _stats(text, in_anchor, astral)
+        out.append(stats)
+    return out
 
 
 def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats, bool]:
-    """Count the words of a block's token buffer (text with anchor markers).
+    """Count the words of one block's token buffer (text with anchor markers).
 
     Returns the statistics and the anchor state after the block: boilerpipe never resets
     that state between blocks, so an anchor that spans a block boundary keeps counting.
     """
-    trimmed = java_trim(token_text)
-    if not trimmed:
-        # Java splits "" into one empty token: a block of no words, but a block.
-        return WordStats(0, 0, 0, 1, True), in_anchor
-    astral = not trimmed.isascii() and max(trimmed) > "\uffff"
-    if "\ue00a" not in trimmed:  # no anchor markers: one stretch of text
-        lengths = _word_lengths(trimmed, cjk, astral)
-        num_linked = len(lengths) if in_anchor else 0
-        has_tokens = True
-    else:
-        has_tokens = False
-        num_linked = 0
-        lengths = []
-        for i, part in enumerate(_MARKER_SPLIT(trimmed)):
-            if i % 2:
-                in_anchor = part == ANCHOR_START
-                continue
-            if not part.strip(_SEPARATORS):
-                continue
-            has_tokens = True
-            words = _word_lengths(part, cjk, astral)
-            if in_anchor:
-                num_linked += len(words)
-            lengths += words
-        if not has_tokens:
-            return WordStats(0, 0, 0, 0, False), in_anchor
-    num_words = len(lengths)
-    wraps, last_line_start = wrap_lines(lengths)
-    if wraps == 0:
-        return WordStats(num_words, num_linked, num_words, 1, has_tokens), in_anchor
-    # the words before the last (partial) line are the words "in wrapped lines"
-    return WordStats(num_words, num_linked, last_line_start, wraps, has_tokens), in_anchor
+    if not has_tokens(token_text):
+        _, in_anchor = _stats(_separate_tokens(java_trim(token_text), cjk), in_anchor)
+        return WordStats(0, 0, 0, 0, False), in_anchor
+    stats, in_anchor = _stats(_separate_tokens(java_trim(token_text), cjk), in_anchor)
+    return WordStats(*stats, True), in_anchor
 
 
 def wrap_lines(lengths: list[int]) -> tuple[int, int]:
@@ -180,7 +226,7 @@ def wrap_lines(lengths: list[int]) -> tuple[int, int]:
     wraps and the index of the first word on the last line (0 if nothing wrapped). Found
     with bisection on prefix sums: one step per line, not per word.
     """
-    ends = [0, *accumulate(n + 1 for n in lengths)]  # ends[k]: columns of words < k, +1 each
+    ends = list(accumulate(map((1).__add__, lengths), initial=0))  # columns of words < k
     n = len(lengths)
     limit = LINE_WIDTH + 1
     if ends[-1] <= limit:

@@ -93,19 +93,15 @@ def _canola_rule(prev: TextBlock, curr: TextBlock, nxt: TextBlock) -> bool:
 
 
 # -- end of text ---------------------------------------------------------------------------
-_END_PREFIXES = ("comments", "© reuters", "please rate this", "post a comment")
-_END_CONTAINS = (
-    "what you think...",
-    "add your comment",
-    "add comment",
-    "reader views",
-    "have your say",
-    "reader comments",
-    "rätta artikeln",
-)
-_END_EQUALS = "thanks for your comments - this feedback is now closed"
-_END_AFTER_NUMBER = (" comments", " users responded in")
-_LEADING_DIGITS = re.compile(r"[0-9]+")
+# boilerpipe's phrases, on the lower-cased text: at the start, after a number at the start,
+# anywhere, or the whole text
+_ENDS_TEXT = re.compile(
+    r"^(?:comments|© reuters|please rate this|post a comment"
+    r"|[0-9]+ (?:comments|users responded in)"
+    r"|thanks for your comments - this feedback is now closed\Z)"
+    r"|what you think\.\.\.|add your comment|add comment|reader views|have your say"
+    r"|reader comments|rätta artikeln"
+).search
 
 
 class TerminatingBlocksFinder(Filter):
@@ -131,19 +127,10 @@ class TerminatingBlocksFinder(Filter):
                     # boilerpipe 1.3 labels here but does not report a change (its quirk)
                     block.add_label(Label.INDICATES_END_OF_TEXT)
                 continue
-            if _ends_text(text.lower()):
+            if _ENDS_TEXT(text.lower()) is not None:
                 block.add_label(Label.INDICATES_END_OF_TEXT)
                 changed = True
         return changed
-
-
-def _ends_text(lower: str) -> bool:
-    if lower.startswith(_END_PREFIXES):
-        return True
-    digits = _LEADING_DIGITS.match(lower)
-    if digits and lower.startswith(_END_AFTER_NUMBER, digits.end()):
-        return True
-    return any(s in lower for s in _END_CONTAINS) or lower == _END_EQUALS
 
 
 # -- title ---------------------------------------------------------------------------------

@@ -1,0 +1,158 @@
+"""Bad input gets a clear result: an Extraction (maybe empty, with a reason), never a crash.
+
+The only exception is for input that is not HTML at all in type (neither str nor bytes):
+``TypeError``.
+"""
+
+import gzip
+import os
+import random
+
+import pytest
+
+from scrapy_boilerplate import Extraction, extract
+
+ARTICLE = (
+    "<p>The council approved the budget on Tuesday after a long debate about schools, "
+    "libraries and the repair of the old bridge over the river in the town centre.</p>"
+)
+
+
+def check(result, reason=None):
+    assert isinstance(result, Extraction)
+    assert isinstance(result.text, str)
+    if reason is not None:
+        assert result.text == ""
+        assert result.reason == reason
+    return result
+
+
+@pytest.mark.parametrize("html", ["", b"", "   \n\t ", b"  \r\n"])
+def test_empty_and_whitespace_input_is_an_empty_result(html):
+    check(extract(html), "empty_input")
+
+
+def test_a_page_without_body_tag():
+    result = check(extract("<html><head><title>T</title></head>" + ARTICLE + "</html>"))
+    assert "approved the budget" in result.text
+    result = check(extract(ARTICLE))  # a bare fragment
+    assert "approved the budget" in result.text
+
+
+def test_a_page_with_only_a_head_has_no_text():
+    check(extract("<html><head><title>Only a title</title></head></html>"), "no_text")
+
+
+def test_a_page_of_only_scripts_has_no_text():
+    html = "<html><body><script>var a = 1;</script><style>p {}</style></body></html>"
+    check(extract(html), "no_text")
+
+
+def test_a_page_of_only_links_has_no_content():
+    links = "".join(f'<li><a href="/{i}">Section number {i}</a></li>' for i in range(40))
+    check(extract(f"<html><body><ul>{links}</ul></body></html>"), "no_content")
+
+
+def test_a_50_mb_page_is_extracted():
+    para = "<p>" + " ".join(["word"] * 120) + " end.</p>\n"
+    html = "<html><body>" + para * (50_000_000 // len(para)) + "</body></html>"
+    result = check(extract(html))
+    assert result.text.startswith("word word")
+    assert len(result.text) > 40_000_000
+
+
+@pytest.mark.parametrize("tag", ["div", "b", "span"])
+def test_a_dom_nested_100000_levels_deep(tag):
+    depth = 100_000
+    html = f"<html><body><p>start here</p>{f'<{tag}>' * depth}deep text{f'</{tag}>' * depth}</body></html>"
+    result = check(extract(html, extractor="keep_everything"))
+    assert "start here" in result.text
+    # libxml2 stops building the tree at its nesting limit; the result says so
+    assert any("depth_limit" in w for w in result.warnings)
+
+
+def test_unclosed_nesting_100000_deep():
+    result = check(extract("<html><body>" + "<div>x " * 100_000, extractor="keep_everything"))
+    assert result.text.startswith("x")
+
+
+def test_binary_garbage_sent_as_html():
+    rng = random.Random(1)
+    data = bytes(rng.randrange(256) for _ in range(200_000))
+    check(extract(data))
+    check(extract(data.decode("latin-1")))
+    check(extract(gzip.compress(b"<html><body>" + ARTICLE.encode() + b"</body></html>")))
+
+
+def test_nul_characters_do_not_cut_the_page():
+    result = check(extract("<html><body>" + ARTICLE.replace("budget", "bud\x00get") + "</body></html>"))
+    assert "bridge over the river" in result.text
+
+
+def test_lone_surrogates_in_a_str():
+    check(extract("<html><body>" + ARTICLE + "\ud800</body></html>"))
+
+
+def test_bytes_in_a_wrong_declared_encoding_come_out_garbled_not_failing():
+    html = '<html><head><meta charset="utf-8"></head><body>' + ARTICLE.replace("river", "rivière") + "</body></html>"
+    result = check(extract(html.encode("cp1252")))
+    assert "bridge over the" in result.text
+
+
+def test_bytes_without_a_declared_encoding_are_detected():
+    html = "<html><body>" + ARTICLE.replace("river", "rivière") + "</body></html>"
+    assert "rivière" in extract(html.encode("utf-8")).text
+    assert "rivière" in extract(html.encode("cp1252")).text
+
+
+@pytest.mark.parametrize(
+    "encoding, word",
+    [("iso-8859-1", "café à la crème"), ("gb2312", "经济新闻报道"), ("shift_jis", "日本語の記事です")],
+)
+def test_pages_in_declared_legacy_encodings(encoding, word):
+    body = (ARTICLE[:-4] + " " + word + "</p>") * 3
+    html = f'<html><head><meta http-equiv="Content-Type" content="text/html; charset={encoding}"></head><body>{body}</body></html>'
+    result = check(extract(html.encode(encoding)))
+    assert word in result.text
+
+
+def test_a_str_with_an_xml_encoding_declaration():
+    html = "<?xml version='1.0' encoding='iso-8859-1'?><html><body>" + ARTICLE.replace("river", "rivière") + "</body></html>"
+    assert "rivière" in check(extract(html)).text
+
+
+def test_xml_and_rss_documents():
+    rss = (
+        "<?xml version='1.0'?><rss version='2.0'><channel><title>Feed</title>"
+        "<item><title>One</title><description>" + "Some words here " * 20 + "</description></item>"
+        "</channel></rss>"
+    )
+    check(extract(rss))
+    check(extract(rss.encode()))
+    check(extract("<?xml version='1.0'?><root><a>1</a><b>text</b></root>"))
+
+
+def test_other_types_raise_type_error():
+    with pytest.raises(TypeError, match="str or bytes"):
+        extract(42)
+    with pytest.raises(TypeError):
+        extract(None)
+
+
+def test_a_random_byte_soup_of_tags_never_fails():
+    rng = random.Random(3)
+    pieces = ["<p>", "</p>", "<a href=x>", "</a>", "<div>", "</table>", "<td>", "<title>", "</body>",
+              "<embed>", "<!--", "-->", "<script>", "</script>", "text ", "word, ", "&amp;", "<br>", "<li>"]
+    for _ in range(200):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 60)))
+        check(extract(html))
+        check(extract(html, extractor="article_v13"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/urandom"), reason="no /dev/urandom")
+def test_every_extractor_survives_garbage():
+    from scrapy_boilerplate import EXTRACTORS
+
+    data = os.urandom(20_000)
+    for name in EXTRACTORS:
+        check(extract(data, extractor=name))

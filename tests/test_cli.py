@@ -1,0 +1,78 @@
+"""The scrapy-boilerplate console script: extract from files, directories and stdin."""
+
+import gzip
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scrapy_boilerplate.cli import main
+
+PAGE = (
+    "<html><head><title>Storm</title></head><body><ul><li><a href=/>Home</a></li></ul>"
+    "<h1>Storm hits the coast</h1>"
+    "<p>A powerful storm hit the northern coast on Tuesday night, bringing heavy rain and "
+    "winds of more than a hundred kilometres an hour to several towns along the shore.</p>"
+    "<p>Emergency services said hundreds of homes lost power, and several roads were closed "
+    "because of fallen trees and flooding in the low-lying parts of the region.</p>"
+    "</body></html>"
+)
+
+
+@pytest.fixture
+def pages(tmp_path):
+    (tmp_path / "a.html").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.html.gz").write_bytes(gzip.compress(PAGE.encode()))
+    (tmp_path / "notes.txt").write_text("not html")
+    return tmp_path
+
+
+def test_extract_prints_the_main_text_of_a_file(pages, capsys):
+    assert main(["extract", str(pages / "a.html")]) == 0
+    out = capsys.readouterr().out
+    assert "powerful storm" in out and "Emergency services" in out
+
+
+def test_extract_reads_gzip_and_walks_directories(pages, capsys):
+    assert main(["extract", "--format", "jsonl", str(pages)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["path"].rsplit("/", 1)[-1] for x in lines] == ["a.html", "b.html.gz"]
+    assert all("powerful storm" in x["text"] and x["title"] == "Storm" for x in lines)
+
+
+def test_extract_json_shows_every_block_with_the_deciding_filter(pages, capsys):
+    assert main(["extract", "-f", "json", "-e", "article", str(pages / "a.html")]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["extractor"] == "article"
+    assert {"text", "is_content", "labels", "num_words", "link_density", "decided_by"} <= set(
+        doc["blocks"][0]
+    )
+
+
+def test_extract_reads_stdin(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PAGE.encode())))
+    assert main(["extract", "-"]) == 0
+    assert "powerful storm" in capsys.readouterr().out
+
+
+def test_a_bad_extractor_name_is_a_clear_error(pages, capsys):
+    assert main(["extract", "-e", "nope", str(pages / "a.html")]) == 2
+    assert "not a known filter or extractor" in capsys.readouterr().err
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path, capsys):
+    assert main(["extract", str(tmp_path / "missing.html")]) == 1
+    assert "missing.html" in capsys.readouterr().err
+
+
+def test_the_console_script_is_installed(pages):
+    out = subprocess.run(
+        ["scrapy-boilerplate", "extract", str(pages / "a.html")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "powerful storm" in out
