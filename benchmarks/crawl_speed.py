@@ -1,0 +1,283 @@
+#!/usr/bin/env python
+"""Crawl speed with scrapy-boilerplate enabled vs the same crawl without it.
+
+    python benchmarks/crawl_speed.py                 # 1,000 pages, 3 rounds, medians
+    python benchmarks/crawl_speed.py --pages 200 --repeat 1 --variants without,with,inline
+
+Real pages from the project's datasets (``mozilla-readability`` real pages, then
+``wcxb-dev``; see /work/shared/data or ``--data``) are served by a threaded HTTP server in
+a separate process on 127.0.0.1 (a free port), gzip-compressed as most sites send them.
+Each crawl runs in a fresh process (a Twisted reactor cannot be restarted); the variants
+alternate within each round, so that drifts of the machine hit all of them alike.
+
+Variants: ``without`` (the plugin off), ``with`` (add-on, ``article`` extractor,
+``BOILERPLATE_WORKERS`` threads, default 4), ``inline`` (add-on, ``BOILERPLATE_WORKERS=0``:
+extraction on the reactor thread), ``process`` (add-on, ``BOILERPLATE_EXECUTOR="process"``
+with ``--workers`` processes). pages/s is items / Scrapy's ``elapsed_time_seconds``.
+The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
+what the crawl with extraction can reach on one core.
+
+Not a test: nothing is asserted. Results go to stdout (and ``--json FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+DEFAULT_DATA = Path(os.environ.get("BOILERPLATE_DATA", "/work/shared/data"))
+SETS = ("mozilla-readability", "wcxb-dev")
+
+
+# -- pages and the server ---------------------------------------------------------------------
+def page_files(data: Path, count: int) -> list[Path]:
+    """``count`` real pages: Readability's non-unit-test pages, then wcxb-dev, by id."""
+    files: list[Path] = []
+    for name in SETS:
+        truth = data / name / "truth.jsonl"
+        if not truth.is_file():
+            continue
+        with truth.open(encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                if row.get("unit_test"):
+                    continue
+                files.append(data / name / row["page_file"])
+                if len(files) == count:
+                    return files
+    if len(files) < count:
+        raise SystemExit(f"only {len(files)} pages found under {data}; need {count}")
+    return files
+
+
+def _serve(files: list[str], gzip_pages: bool, port_queue: multiprocessing.Queue) -> None:
+    bodies: list[bytes] = []
+    for name in files:
+        raw = Path(name).read_bytes()
+        if name.endswith(".gz"):
+            raw = gzip.decompress(raw)
+        bodies.append(gzip.compress(raw, 6) if gzip_pages else raw)
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:  # noqa: N802
+            try:
+                body = bodies[int(self.path.strip("/").split(".")[0].split("/")[-1])]
+            except (ValueError, IndexError):
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            if gzip_pages:
+                self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    httpd.request_queue_size = 128
+    port_queue.put(httpd.server_address[1])
+    httpd.serve_forever()
+
+
+# -- one crawl (in its own process) --------------------------------------------------------------
+def run_crawl(
+    base: str, pages: int, variant: str, workers: int, extractor: str, concurrency: int
+) -> dict:
+    import scrapy
+    from scrapy.crawler import CrawlerProcess
+
+    urls = [f"{base}/p/{i}.html" for i in range(pages)]
+
+    class BenchSpider(scrapy.Spider):
+        name = "bench"
+        start_urls = urls
+
+        def parse(self, response):
+            result = response.meta.get("boilerplate")
+            yield {
+                "url": response.url,
+                "chars": len(result["text"]) if isinstance(result, dict) else None,
+            }
+
+    settings = {
+        "LOG_LEVEL": "WARNING",
+        "TELNETCONSOLE_ENABLED": False,
+        "ROBOTSTXT_OBEY": False,
+        "RETRY_ENABLED": False,
+        "COOKIES_ENABLED": False,
+        "CONCURRENT_REQUESTS": concurrency,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": concurrency,
+    }
+    if variant != "without":
+        settings.update(
+            {
+                "ADDONS": {"scrapy_boilerplate.addon.BoilerplateAddon": 0},
+                "BOILERPLATE_EXTRACTOR": extractor,
+                "BOILERPLATE_WORKERS": 0 if variant == "inline" else workers,
+            }
+        )
+        if variant == "process":
+            settings["BOILERPLATE_EXECUTOR"] = "process"
+    process = CrawlerProcess(settings)
+    crawler = process.create_crawler(BenchSpider)
+    process.crawl(crawler)
+    process.start()
+    stats = crawler.stats.get_stats()
+    items = stats.get("item_scraped_count", 0)
+    elapsed = stats["elapsed_time_seconds"]
+    return {
+        "variant": variant,
+        "items": items,
+        "seconds": round(elapsed, 3),
+        "pages_per_s": round(items / elapsed, 1),
+        "extracted": stats.get("boilerplate/extracted_count", 0),
+        "empty": stats.get("boilerplate/empty_count", 0),
+        "max_ms": stats.get("boilerplate/max_ms"),
+    }
+
+
+def offline_ms(files: list[Path], extractor: str, sample: int = 200) -> dict:
+    """Single-threaded extraction time of the pages (decoded str in, as in the crawl)."""
+    from scrapy_boilerplate import get_extractor
+
+    ex = get_extractor(extractor)
+    times = []
+    for path in files[:sample]:
+        raw = path.read_bytes()
+        text = (gzip.decompress(raw) if path.suffix == ".gz" else raw).decode("utf-8", "replace")
+        start = time.perf_counter()
+        ex.extract(text)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {
+        "pages": len(times),
+        "median_ms": round(statistics.median(times), 1),
+        "mean_ms": round(statistics.fmean(times), 1),
+        "p95_ms": round(times[int(0.95 * (len(times) - 1))], 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--variants", default="without,with")
+    parser.add_argument("--workers", type=int, default=4, help="BOILERPLATE_WORKERS of 'with'")
+    parser.add_argument("--extractor", default="article")
+    parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
+    parser.add_argument("--no-gzip", action="store_true", help="serve pages uncompressed")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--_crawl", nargs=2, metavar=("BASE", "VARIANT"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args._crawl:  # child process: one crawl, result as JSON on stdout
+        base, variant = args._crawl
+        result = run_crawl(
+            base, args.pages, variant, args.workers, args.extractor, args.concurrency
+        )
+        print("RESULT " + json.dumps(result))
+        return 0
+
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    files = page_files(args.data, args.pages)
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    server = multiprocessing.Process(
+        target=_serve, args=([str(f) for f in files], not args.no_gzip, queue), daemon=True
+    )
+    server.start()
+    base = f"http://127.0.0.1:{queue.get(timeout=120)}"
+    print(
+        f"{len(files)} pages served at {base} (gzip: {not args.no_gzip}); "
+        f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}"
+    )
+    try:
+        import scrapy
+
+        print(
+            f"Scrapy {scrapy.__version__}; extractor {args.extractor!r}; "
+            f"CONCURRENT_REQUESTS {args.concurrency}; workers {args.workers}"
+        )
+        runs: dict[str, list[dict]] = {v: [] for v in variants}
+        for round_no in range(1, args.repeat + 1):
+            for variant in variants:
+                cmd = [
+                    sys.executable,
+                    __file__,
+                    "--_crawl",
+                    base,
+                    variant,
+                    "--pages",
+                    str(args.pages),
+                    "--workers",
+                    str(args.workers),
+                    "--extractor",
+                    args.extractor,
+                    "--concurrency",
+                    str(args.concurrency),
+                ]
+                done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+                line = next(
+                    (ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")), None
+                )
+                if line is None:
+                    print(done.stdout, done.stderr, file=sys.stderr)
+                    raise SystemExit(f"crawl {variant!r} failed")
+                result = json.loads(line[len("RESULT ") :])
+                runs[variant].append(result)
+                print(
+                    f"round {round_no} {variant:8s} {result['items']:5d} items "
+                    f"{result['seconds']:7.2f} s {result['pages_per_s']:7.1f} pages/s"
+                )
+    finally:
+        server.terminate()
+
+    summary = {v: statistics.median(r["pages_per_s"] for r in runs[v]) for v in variants}
+    print("\nmedian pages/s over", args.repeat, "rounds:")
+    for variant, value in summary.items():
+        print(f"  {variant:8s} {value:7.1f}")
+    if "without" in summary:
+        for variant, value in summary.items():
+            if variant != "without":
+                print(f"  {variant} / without = {value / summary['without']:.0%}")
+    offline = offline_ms(files, args.extractor)
+    print(
+        f"\nextraction alone ({args.extractor!r}, one thread, no Scrapy, first "
+        f"{offline['pages']} pages): median {offline['median_ms']} ms, mean "
+        f"{offline['mean_ms']} ms, p95 {offline['p95_ms']} ms per page "
+        f"-> at most ~{1000 / offline['mean_ms']:.0f} pages/s on one core"
+    )
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "runs": runs,
+                    "median_pages_per_s": summary,
+                    "offline": offline,
+                    "args": {k: str(v) for k, v in vars(args).items()},
+                },
+                indent=1,
+            )
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""A Scrapy project that crawls a small local news site and keeps clean articles."""

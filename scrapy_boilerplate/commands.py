@@ -1,0 +1,207 @@
+"""``scrapy boilerplate URL_OR_FILE...``: print the main text of pages.
+
+Files (``.html``, ``.html.gz``, directories of them, ``-`` for standard input) are read
+locally; URLs are fetched through Scrapy, with the project's settings when run inside a
+project (middlewares, robots.txt, user agent, ``BOILERPLATE_*`` including per-domain
+extractors), and extracted by the downloader middleware.
+
+Registered as a Scrapy command through the ``scrapy.commands`` entry point::
+
+    scrapy boilerplate https://example.com/article.html
+    scrapy boilerplate --extractor default --format json page.html other.html.gz
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+import scrapy
+from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
+from scrapy.utils.datatypes import SequenceExclude
+from w3lib.url import is_url
+
+from .middlewares import DOWNLOADER_MIDDLEWARE_ORDER, BoilerplateDownloaderMiddleware
+from .scrapy_utils import error_result, extract_to_dict, setdefault_in_component_priority_dict
+from .settings import META_KEY, BoilerplateSettingError, load_config
+
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["BoilerplateCommand"]
+
+
+class BoilerplateCommand(ScrapyCommand):
+    requires_project = False
+    default_settings = {"LOG_LEVEL": "WARNING"}
+
+    def syntax(self) -> str:
+        return "[options] <url|file> ..."
+
+    def short_desc(self) -> str:
+        return "Print the main content of pages (boilerplate removed)"
+
+    def long_desc(self) -> str:
+        return (
+            "Print the main text of web pages: URLs are fetched through Scrapy (with the "
+            "project's settings, if any), files (.html, .html.gz, directories, - for "
+            "stdin) are read locally. --format json prints one JSON object per input "
+            "(text, title, extractor, reason, timings), one per line."
+        )
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        super().add_options(parser)
+        parser.add_argument(
+            "--extractor",
+            "-e",
+            dest="extractor",
+            default=None,
+            help="extractor name or chain spec (JSON list), e.g. default, "
+            '\'["article", "myproject.filters.DropBylines"]\' '
+            "(default: BOILERPLATE_CHAIN / BOILERPLATE_EXTRACTOR, else article)",
+        )
+        parser.add_argument(
+            "--format",
+            dest="format",
+            choices=("text", "json"),
+            default="text",
+            help="text (default) or json (one object per input and line)",
+        )
+
+    def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
+        super().process_options(args, opts)
+        assert self.settings is not None
+        self.settings.set("BOILERPLATE_ENABLED", True, priority="cmdline")
+        if opts.extractor:
+            self.settings.set("BOILERPLATE_EXTRACTOR", opts.extractor, priority="cmdline")
+        setdefault_in_component_priority_dict(
+            self.settings,
+            "DOWNLOADER_MIDDLEWARES",
+            BoilerplateDownloaderMiddleware,
+            DOWNLOADER_MIDDLEWARE_ORDER,
+        )
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if not args:
+            raise UsageError("name at least one URL or file")
+        assert self.settings is not None
+        try:
+            config = load_config(self.settings)
+        except BoilerplateSettingError as exc:
+            print(f"scrapy boilerplate: {exc}", file=sys.stderr)
+            self.exitcode = 2
+            return
+        results: dict[int, tuple[str, dict[str, Any]]] = {}
+        urls: dict[int, str] = {}
+        for index, arg in enumerate(args):
+            if is_url(arg):
+                urls[index] = arg
+                continue
+            results[index] = (arg, self._extract_file(arg, config))
+        if urls:
+            self._fetch(urls, results)
+        for index in sorted(results):
+            name, result = results[index]
+            if result.get("reason") == "error" or result.get("skipped"):
+                self.exitcode = 1
+            self._print(name, result, opts.format, many=len(args) > 1)
+
+    # -- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _extract_file(path: str, config: Any) -> dict[str, Any]:
+        from .cli import iter_inputs
+
+        try:
+            inputs = list(iter_inputs([path]))
+        except OSError as exc:
+            return error_result(exc, None, None)
+        if not inputs:
+            return error_result(FileNotFoundError(f"no HTML files under {path}"), None, None)
+        if len(inputs) > 1:  # a directory: one result per file, joined
+            parts = [
+                {"source": name, **extract_to_dict(config.extractor, data, None)}
+                for name, data in inputs
+            ]
+            return {"text": "", "reason": None, "skipped": False, "files": parts}
+        try:
+            return extract_to_dict(config.extractor, inputs[0][1], None)
+        except Exception as exc:
+            return error_result(exc, None, config.extractor.name)
+
+    def _fetch(self, urls: dict[int, str], results: dict[int, tuple[str, dict[str, Any]]]) -> None:
+        assert self.crawler_process is not None
+        sink: dict[int, dict[str, Any]] = {}
+        self.crawler_process.crawl(_FetchSpider, urls=urls, sink=sink)
+        self.crawler_process.start()
+        for index, url in urls.items():
+            result = sink.get(index)
+            if result is None:
+                result = error_result(RuntimeError("not fetched (see the log)"), url, None)
+            results[index] = (url, result)
+
+    @staticmethod
+    def _print(name: str, result: dict[str, Any], fmt: str, many: bool) -> None:
+        parts = result.get("files")
+        if parts:
+            for part in parts:
+                BoilerplateCommand._print(part["source"], part, fmt, many=True)
+            return
+        if fmt == "json":
+            out = {"source": name, **{k: v for k, v in result.items() if k != "source"}}
+            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            return
+        if many:
+            sys.stdout.write(f"==> {name} <==\n")
+        if result.get("reason") == "error":
+            print(f"scrapy boilerplate: {name}: {result.get('error')}", file=sys.stderr)
+        elif result.get("skipped"):
+            print(
+                f"scrapy boilerplate: {name}: not extracted ({result['reason']})", file=sys.stderr
+            )
+        sys.stdout.write(result.get("text", "") + "\n")
+        if many:
+            sys.stdout.write("\n")
+        sys.stdout.flush()
+
+
+class _FetchSpider(scrapy.Spider):
+    """Fetches the command's URLs; the downloader middleware extracts them."""
+
+    name = "boilerplate_command"
+
+    def __init__(self, urls: dict[int, str], sink: dict[int, dict[str, Any]], **kwargs: Any):
+        super().__init__(**kwargs)
+        self.urls = urls
+        self.sink = sink
+
+    async def start(self) -> Any:
+        for request in self._requests():
+            yield request
+
+    def start_requests(self) -> Any:  # Scrapy < 2.13
+        yield from self._requests()
+
+    def _requests(self) -> Any:
+        for index, url in self.urls.items():
+            yield scrapy.Request(
+                url,
+                callback=self.parse,
+                errback=self.failed,
+                dont_filter=True,
+                cb_kwargs={"index": index},
+                # every status reaches the callback, except redirects (followed)
+                meta={"handle_httpstatus_list": SequenceExclude(range(300, 400))},
+            )
+
+    def parse(self, response: Any, index: int) -> None:
+        result = response.meta.get(META_KEY)
+        if not isinstance(result, dict):
+            result = error_result(RuntimeError("the page was not extracted"), response.url, None)
+        self.sink[index] = result
+
+    def failed(self, failure: Any) -> None:
+        request = failure.request
+        index = request.cb_kwargs["index"]
+        self.sink[index] = error_result(failure.value, request.url, None)

@@ -1,0 +1,336 @@
+"""Scrapy middlewares: extract main content from HTML responses and put it on items.
+
+* :class:`BoilerplateDownloaderMiddleware` (order 585, just below
+  ``HttpCompressionMiddleware`` at 590, so it sees decompressed bodies after redirects
+  were followed) extracts from HTML responses, off the reactor thread, and stores a small
+  result dict under ``response.meta["boilerplate"]``.
+* :class:`BoilerplateSpiderMiddleware` (order 950, next to the spider, so other spider
+  middlewares already see the fields) copies the text and the title onto every item the
+  callback yields for that response.
+
+Enable both with the add-on (``ADDONS = {"scrapy_boilerplate.addon.BoilerplateAddon": 0}``)
+or by hand (see ``docs/scrapy.md``). Settings: ``docs/settings.md``; meta keys:
+``docs/meta.md``; stats: ``docs/stats.md``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from itemadapter import ItemAdapter
+from scrapy import signals
+from scrapy.http import HtmlResponse, TextResponse
+from scrapy.utils.httpobj import urlparse_cached
+
+from .extraction import Extractor
+from .scrapy_utils import (
+    SKIP_REASONS,
+    ExtractionRunner,
+    ItemFiller,
+    OnceLogger,
+    count_result,
+    error_result,
+    extract_to_dict,
+    is_result,
+    item_values,
+    skipped_result,
+)
+from .settings import META_KEY, SpecCache, load_config
+
+try:
+    from scrapy.spidermiddlewares.base import BaseSpiderMiddleware as _BaseSpiderMiddleware
+except ImportError:  # pragma: no cover - Scrapy < 2.13
+
+    class _BaseSpiderMiddleware:  # type: ignore[no-redef]
+        """What Scrapy 2.13's BaseSpiderMiddleware provides, for older Scrapy."""
+
+        def __init__(self, crawler: Any) -> None:
+            self.crawler = crawler
+
+        @classmethod
+        def from_crawler(cls, crawler: Any) -> Any:
+            return cls(crawler)
+
+        def process_spider_output(self, response: Any, result: Any, spider: Any = None) -> Any:
+            for o in result:
+                if (o := self._get_processed(o, response)) is not None:
+                    yield o
+
+        async def process_spider_output_async(
+            self, response: Any, result: Any, spider: Any = None
+        ) -> Any:
+            async for o in result:
+                if (o := self._get_processed(o, response)) is not None:
+                    yield o
+
+        def _get_processed(self, o: Any, response: Any) -> Any:
+            from scrapy import Request
+
+            if isinstance(o, Request):
+                return o
+            return self.get_processed_item(o, response)
+
+        def get_processed_item(self, item: Any, response: Any) -> Any:
+            return item
+
+
+if TYPE_CHECKING:
+    from scrapy import Request
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+
+__all__ = [
+    "DOWNLOADER_MIDDLEWARE_ORDER",
+    "SPIDER_MIDDLEWARE_ORDER",
+    "BoilerplateDownloaderMiddleware",
+    "BoilerplateSpiderMiddleware",
+]
+
+logger = logging.getLogger(__name__)
+
+#: below HttpCompressionMiddleware (590): process_response runs in decreasing order
+DOWNLOADER_MIDDLEWARE_ORDER = 585
+#: next to the spider: process_spider_output runs in decreasing order
+SPIDER_MIDDLEWARE_ORDER = 950
+
+_HTML_TYPES = (b"text/html", b"application/xhtml+xml")
+#: keys a request may put in meta["boilerplate"] to override the settings
+OVERRIDE_KEYS = frozenset(("extractor", "chain", "max_bytes", "enabled"))
+
+
+def is_html_response(response: Any) -> bool:
+    """True for an HtmlResponse, or a TextResponse declared text/html or XHTML."""
+    if isinstance(response, HtmlResponse):
+        return True
+    if not isinstance(response, TextResponse):
+        return False
+    ctype = response.headers.get(b"Content-Type") or b""
+    return ctype.split(b";", 1)[0].strip().lower() in _HTML_TYPES
+
+
+class BoilerplateDownloaderMiddleware:
+    """Extract the main content of HTML responses into ``response.meta["boilerplate"]``.
+
+    Skips (and counts) non-HTML responses, non-2xx statuses, bodies over
+    ``BOILERPLATE_MAX_BYTES`` and requests with ``meta={"boilerplate": False}``. Never
+    raises for a page: a failure becomes an empty result with ``reason="error"``.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler
+        self.config = load_config(crawler.settings)
+        self.runner = ExtractionRunner(self.config.workers, self.config.executor)
+        self.specs = SpecCache()
+        self.once = OnceLogger(logger, crawler)
+        crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> BoilerplateDownloaderMiddleware:
+        return cls(crawler)
+
+    async def process_response(
+        self, request: Request, response: Response, spider: Any = None
+    ) -> Response:
+        stats = self.crawler.stats
+        stats.inc_value("boilerplate/response_count")
+        meta = request.meta
+        setting = meta.get(META_KEY)
+        overrides: dict[str, Any] = {}
+        if isinstance(setting, dict) and not is_result(setting):
+            overrides = setting
+            if overrides.get("enabled") is False:
+                setting = False
+        if setting is False:
+            self._skip(None, "disabled", response)
+            return response
+        max_bytes = self.config.max_bytes
+        try:
+            if "max_bytes" in overrides:
+                max_bytes = _max_bytes(overrides["max_bytes"])
+            reason = self._skip_reason(response, max_bytes)
+            if reason is not None:
+                self._skip(meta, reason, response, max_bytes)
+                return response
+            extractor = self._extractor(request, overrides)
+        except Exception as exc:  # a bad spec or value in meta: this response only
+            self.once(
+                ("bad_meta", type(exc)),
+                logging.WARNING,
+                "Bad meta[%r] overrides on %s: %s (further bad overrides are only counted "
+                "in boilerplate/error_count)",
+                META_KEY,
+                request.url,
+                exc,
+            )
+            result = error_result(exc, response.url, None)
+            count_result(stats, result)
+            meta[META_KEY] = result
+            return response
+
+        fmt = self.config.output_format
+        try:
+            if self.runner.executor == "process" and self.runner.workers:
+                html: Any = response.text  # what a worker process can receive
+            else:
+                html = _text_of(response)  # decoded in the worker thread
+            result = await self.runner.run(extract_to_dict, extractor, html, response.url, fmt)
+        except Exception as exc:
+            result = error_result(exc, response.url, extractor.name)
+            self.once(
+                ("error", type(exc)),
+                logging.WARNING,
+                "Extraction failed on %s: %s: %s (further %s errors are only counted in "
+                "boilerplate/error_count/%s)",
+                response.url,
+                type(exc).__name__,
+                exc,
+                type(exc).__name__,
+                type(exc).__name__,
+                exc_info=exc,
+            )
+        else:
+            if not result["text"]:
+                self.once(
+                    ("empty", result["reason"]),
+                    logging.INFO,
+                    "No main content found on %s (reason: %s); further empty pages are only "
+                    "counted in boilerplate/empty/%s",
+                    response.url,
+                    result["reason"],
+                    result["reason"],
+                )
+        count_result(stats, result)
+        meta[META_KEY] = result
+        return response
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _extractor(self, request: Request, overrides: dict[str, Any]) -> Extractor:
+        if overrides:
+            unknown = set(overrides) - OVERRIDE_KEYS
+            if unknown:
+                self.once(
+                    ("unknown_meta", frozenset(unknown)),
+                    logging.WARNING,
+                    "Ignoring unknown keys %s in meta[%r] of %s (known: %s)",
+                    sorted(unknown),
+                    META_KEY,
+                    request.url,
+                    ", ".join(sorted(OVERRIDE_KEYS)),
+                )
+            spec = overrides.get("extractor", overrides.get("chain"))
+            if spec is not None:
+                return self.specs.get(spec)
+        if not self.config.domain_extractors:
+            return self.config.extractor
+        return self.config.extractor_for(urlparse_cached(request).hostname)
+
+    @staticmethod
+    def _skip_reason(response: Response, max_bytes: int) -> str | None:
+        if not 200 <= response.status < 300:
+            return "status"
+        if not is_html_response(response):
+            return "non_html"
+        if max_bytes and len(response.body) > max_bytes:
+            return "too_large"
+        return None
+
+    def _skip(
+        self, meta: dict[str, Any] | None, reason: str, response: Response, max_bytes: int = 0
+    ) -> None:
+        self.crawler.stats.inc_value(f"boilerplate/skipped/{reason}")
+        if meta is not None:
+            meta[META_KEY] = skipped_result(reason, response.url)
+        if reason == "too_large":
+            self.once(
+                reason,
+                logging.WARNING,
+                "Not extracting %s: its body (%d bytes) is over BOILERPLATE_MAX_BYTES (%d). "
+                "Further pages over the limit are only counted in boilerplate/skipped/too_large.",
+                response.url,
+                len(response.body),
+                max_bytes,
+            )
+        else:
+            detail = {
+                "status": f"status {response.status}",
+                "non_html": "not HTML (Content-Type: {})".format(
+                    (response.headers.get(b"Content-Type") or b"none").decode("latin-1")
+                ),
+                "disabled": f"meta[{META_KEY!r}] is False",
+            }[reason]
+            self.once(
+                reason,
+                logging.DEBUG,
+                "Not extracting %s: %s. Further such responses are only counted in "
+                "boilerplate/skipped/%s.",
+                response.url,
+                detail,
+                reason,
+            )
+
+    def spider_closed(self, spider: Any = None, reason: Any = None) -> None:
+        self.runner.close()
+        stats = self.crawler.stats
+        seen = stats.get_value("boilerplate/response_count", 0)
+        if not seen:
+            return
+        skipped = sum(stats.get_value(f"boilerplate/skipped/{r}", 0) for r in SKIP_REASONS)
+        logger.info(
+            "Boilerplate: %d responses, %d with main text, %d empty, %d skipped, %d errors",
+            seen,
+            stats.get_value("boilerplate/extracted_count", 0),
+            stats.get_value("boilerplate/empty_count", 0),
+            skipped,
+            stats.get_value("boilerplate/error_count", 0),
+            extra={"spider": self.crawler.spider},
+        )
+
+
+def _max_bytes(value: Any) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"max_bytes must be a whole number of bytes (0: no limit), not {value!r}")
+    return value
+
+
+def _text_of(response: Response) -> Any:
+    """A callable decoding the response in the worker thread (Scrapy's own decoding:
+    Content-Type header, BOM, <meta>, detection); cached on the response."""
+    return lambda: response.text
+
+
+class BoilerplateSpiderMiddleware(_BaseSpiderMiddleware):
+    """Copy ``main_text`` and ``title`` (see ``BOILERPLATE_TEXT_FIELD``,
+    ``BOILERPLATE_TITLE_FIELD``, ``BOILERPLATE_ITEM_PRESET``) from
+    ``response.meta["boilerplate"]`` onto every item the callback yields.
+
+    Works with every item type itemadapter knows (dict, ``scrapy.Item``, dataclass,
+    attrs, ...). Items of skipped responses (non-HTML, bad status, too large, disabled)
+    are left alone.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        super().__init__(crawler)
+        self.crawler = crawler
+        self.config = load_config(crawler.settings)
+        self.filler = ItemFiller(crawler, self.config.overwrite, logger)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> BoilerplateSpiderMiddleware:
+        return cls(crawler)
+
+    def get_processed_item(self, item: Any, response: Response | None) -> Any:
+        if response is None:
+            return item
+        try:
+            result = response.meta.get(META_KEY)
+        except AttributeError:  # a response that did not come from a request
+            return item
+        if not is_result(result) or result.get("skipped"):
+            return item
+        if not ItemAdapter.is_item(item):
+            return item
+        self.filler.fill(item, item_values(result, self.config))
+        return item

@@ -1,0 +1,338 @@
+"""The ``BOILERPLATE_*`` settings: their defaults, and reading and checking them.
+
+Every Scrapy component of this package reads its configuration through
+:func:`load_config`, once, when Scrapy builds the component (after the spider's
+``custom_settings`` are merged). A wrong value raises :class:`BoilerplateSettingError`
+naming the setting, so a misconfigured crawl stops before it requests anything, instead
+of failing once per page. ``BOILERPLATE_ENABLED = False`` raises ``NotConfigured``.
+
+The reference of every setting is ``docs/settings.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from scrapy.exceptions import NotConfigured
+
+from .errors import BoilerplateError, ChainSpecError
+from .extraction import Extractor, get_extractor
+
+__all__ = [
+    "DEFAULTS",
+    "ITEM_PRESETS",
+    "OUTPUT_FORMATS",
+    "BoilerplateConfig",
+    "BoilerplateSettingError",
+    "load_config",
+]
+
+#: the defaults of every setting (Scrapy's own settings object does not hold them)
+DEFAULTS: dict[str, Any] = {
+    "BOILERPLATE_ENABLED": True,
+    "BOILERPLATE_EXTRACTOR": "article",
+    "BOILERPLATE_CHAIN": None,
+    "BOILERPLATE_DOMAIN_EXTRACTORS": {},
+    "BOILERPLATE_TEXT_FIELD": "main_text",
+    "BOILERPLATE_TITLE_FIELD": "title",
+    "BOILERPLATE_ITEM_PRESET": None,
+    "BOILERPLATE_HTML_FIELD": None,
+    "BOILERPLATE_OVERWRITE": False,
+    "BOILERPLATE_MAX_BYTES": 5 * 1024 * 1024,
+    "BOILERPLATE_OUTPUT_FORMAT": "text",
+    "BOILERPLATE_WORKERS": 4,
+    "BOILERPLATE_EXECUTOR": "thread",
+}
+
+#: item field names by preset: (text field, title field)
+ITEM_PRESETS: dict[str, tuple[str, str | None]] = {
+    "default": ("main_text", "title"),
+    # zyte-common-items' Article: articleBody is the clean text, headline the title
+    "zyte": ("articleBody", "headline"),
+}
+
+#: what the text field of an item receives: the plain text, or Extraction.to_dict()
+OUTPUT_FORMATS = ("text", "json")
+
+#: where extractions run when BOILERPLATE_WORKERS > 0
+EXECUTORS = ("thread", "process")
+
+#: the request.meta key this package reads (overrides) and writes (the result)
+META_KEY = "boilerplate"
+
+
+class BoilerplateSettingError(BoilerplateError, ValueError):
+    """A ``BOILERPLATE_*`` setting has a wrong value; the message names the setting.
+
+    Raised when Scrapy builds the components, so the crawl stops before any request.
+    """
+
+
+@dataclass(frozen=True)
+class BoilerplateConfig:
+    """The checked ``BOILERPLATE_*`` settings of one crawler."""
+
+    extractor: Extractor
+    domain_extractors: tuple[tuple[str, Extractor], ...]
+    text_field: str
+    title_field: str | None
+    html_field: str | None
+    overwrite: bool
+    max_bytes: int  # 0: no limit
+    output_format: str
+    workers: int  # 0: extract on the reactor thread
+    executor: str = "thread"  # or "process"
+
+    def extractor_for(self, host: str | None) -> Extractor:
+        """The extractor for a host name: the longest matching ``DOMAIN_EXTRACTORS`` key
+        (the domain itself or any subdomain of it), else the crawl's extractor."""
+        if host and self.domain_extractors:
+            host = host.lower().rstrip(".")
+            for domain, extractor in self.domain_extractors:  # longest first
+                if host == domain or host.endswith("." + domain):
+                    return extractor
+        return self.extractor
+
+    def extractor_for_url(self, url: str | None) -> Extractor:
+        if not url or not self.domain_extractors:
+            return self.extractor
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            host = None
+        return self.extractor_for(host)
+
+
+def _get(settings: Any, name: str) -> Any:
+    value = settings.get(name)
+    if value is None and name not in settings:
+        return DEFAULTS[name]
+    return value
+
+
+def _bool(settings: Any, name: str) -> bool:
+    value = _get(settings, name)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        low = value.strip().lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off", ""):
+            return False
+    raise BoilerplateSettingError(f"{name} must be True or False, not {value!r}")
+
+
+def _int(settings: Any, name: str, minimum: int = 0) -> int:
+    value = _get(settings, name)
+    if value is None:
+        return 0
+    try:
+        if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            raise ValueError
+        number = int(value)
+    except (TypeError, ValueError):
+        raise BoilerplateSettingError(f"{name} must be a whole number, not {value!r}") from None
+    if number < minimum:
+        raise BoilerplateSettingError(f"{name} must be {minimum} or more, not {number}")
+    return number
+
+
+def _field(settings: Any, name: str, default: str | None, optional: bool) -> str | None:
+    if name not in settings or settings.get(name) is None and not optional:
+        return default
+    value = settings.get(name)
+    if value is None or value == "":
+        if optional:
+            return None
+        raise BoilerplateSettingError(f"{name} must name an item field, not {value!r}")
+    if not isinstance(value, str) or not value.strip():
+        raise BoilerplateSettingError(f"{name} must name an item field (a string), not {value!r}")
+    return value.strip()
+
+
+def _spec(value: Any) -> Any:
+    """A spec as written in a setting; JSON text (from ``-s NAME=[...]``) is decoded."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:1] in ("[", "{"):
+            try:
+                return json.loads(text)
+            except ValueError:
+                return value
+        return text
+    return value
+
+
+def build_extractor(spec: Any, setting: str) -> Extractor:
+    """An extractor for a spec taken from ``setting``; a bad spec raises
+    :class:`BoilerplateSettingError` naming the setting and the bad entry."""
+    spec = _spec(spec)
+    if spec is None or spec == "" or spec == [] or spec == {}:
+        raise BoilerplateSettingError(f"{setting} is empty: name an extractor or a chain")
+    try:
+        return get_extractor(spec)
+    except ChainSpecError as exc:  # its message names the bad entry: no chained traceback
+        raise BoilerplateSettingError(f"{setting}: {exc}") from None
+    except Exception as exc:  # a user filter whose constructor fails, say
+        raise BoilerplateSettingError(
+            f"{setting}: building the chain failed: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def _main_extractor(settings: Any) -> Extractor:
+    chain = settings.get("BOILERPLATE_CHAIN")
+    extractor = settings.get("BOILERPLATE_EXTRACTOR")
+    if chain in (None, "", [], {}):
+        if extractor is None:
+            extractor = DEFAULTS["BOILERPLATE_EXTRACTOR"]
+        return build_extractor(extractor, "BOILERPLATE_EXTRACTOR")
+    if extractor is not None and _priority(settings, "BOILERPLATE_EXTRACTOR") > _priority(
+        settings, "BOILERPLATE_CHAIN"
+    ):
+        # e.g. a spider's custom_settings EXTRACTOR beats a project-wide CHAIN
+        return build_extractor(extractor, "BOILERPLATE_EXTRACTOR")
+    return build_extractor(chain, "BOILERPLATE_CHAIN")
+
+
+def _priority(settings: Any, name: str) -> int:
+    getpriority = getattr(settings, "getpriority", None)
+    if getpriority is None:
+        return 0
+    return getpriority(name) or 0
+
+
+def _domain_extractors(settings: Any) -> tuple[tuple[str, Extractor], ...]:
+    name = "BOILERPLATE_DOMAIN_EXTRACTORS"
+    value = _spec(_get(settings, name))
+    if value is None:
+        return ()
+    if hasattr(value, "copy_to_dict"):  # a scrapy BaseSettings
+        value = value.copy_to_dict()
+    if not isinstance(value, Mapping):
+        raise BoilerplateSettingError(
+            f"{name} must be a dict of domain -> extractor name or chain, not {value!r}"
+        )
+    out: list[tuple[str, Extractor]] = []
+    for domain, spec in value.items():
+        if not isinstance(domain, str) or not domain.strip():
+            raise BoilerplateSettingError(f"{name}: {domain!r} is not a domain name")
+        key = domain.strip().lower().lstrip(".").rstrip(".")
+        if "/" in key or ":" in key or " " in key or not key:
+            raise BoilerplateSettingError(
+                f"{name}: {domain!r} is not a domain name (write 'example.com', without "
+                "scheme, port or path)"
+            )
+        out.append((key, build_extractor(spec, f"{name}[{domain!r}]")))
+    out.sort(key=lambda pair: len(pair[0]), reverse=True)
+    return tuple(out)
+
+
+def load_config(settings: Any) -> BoilerplateConfig:
+    """Read and check the ``BOILERPLATE_*`` settings.
+
+    Raises ``NotConfigured`` if ``BOILERPLATE_ENABLED`` is false, and
+    :class:`BoilerplateSettingError` (naming the setting) for a wrong value.
+    """
+    if not _bool(settings, "BOILERPLATE_ENABLED"):
+        raise NotConfigured("BOILERPLATE_ENABLED is False")
+    preset_name = _get(settings, "BOILERPLATE_ITEM_PRESET")
+    if preset_name in (None, ""):
+        preset_name = "default"
+    if preset_name not in ITEM_PRESETS:
+        raise BoilerplateSettingError(
+            f"BOILERPLATE_ITEM_PRESET must be one of {', '.join(map(repr, ITEM_PRESETS))}, "
+            f"not {preset_name!r}"
+        )
+    preset_text, preset_title = ITEM_PRESETS[preset_name]
+    text_field = _field(settings, "BOILERPLATE_TEXT_FIELD", preset_text, optional=False)
+    title_field = _field(settings, "BOILERPLATE_TITLE_FIELD", preset_title, optional=True)
+    html_field = _field(settings, "BOILERPLATE_HTML_FIELD", None, optional=True)
+    output_format = _get(settings, "BOILERPLATE_OUTPUT_FORMAT") or "text"
+    if isinstance(output_format, str):
+        output_format = output_format.strip().lower()
+    if output_format not in OUTPUT_FORMATS:
+        raise BoilerplateSettingError(
+            f"BOILERPLATE_OUTPUT_FORMAT must be one of {', '.join(map(repr, OUTPUT_FORMATS))}, "
+            f"not {output_format!r}"
+        )
+    assert text_field is not None
+    executor = _get(settings, "BOILERPLATE_EXECUTOR") or "thread"
+    if isinstance(executor, str):
+        executor = executor.strip().lower()
+    if executor not in EXECUTORS:
+        raise BoilerplateSettingError(
+            f"BOILERPLATE_EXECUTOR must be one of {', '.join(map(repr, EXECUTORS))}, "
+            f"not {executor!r}"
+        )
+    extractor = _main_extractor(settings)
+    domain_extractors = _domain_extractors(settings)
+    workers = _int(settings, "BOILERPLATE_WORKERS")
+    if executor == "process" and workers:
+        _check_picklable(extractor, "BOILERPLATE_CHAIN / BOILERPLATE_EXTRACTOR")
+        for domain, domain_extractor in domain_extractors:
+            _check_picklable(domain_extractor, f"BOILERPLATE_DOMAIN_EXTRACTORS[{domain!r}]")
+    return BoilerplateConfig(
+        extractor=extractor,
+        domain_extractors=domain_extractors,
+        text_field=text_field,
+        title_field=title_field,
+        html_field=html_field,
+        overwrite=_bool(settings, "BOILERPLATE_OVERWRITE"),
+        max_bytes=_int(settings, "BOILERPLATE_MAX_BYTES"),
+        output_format=output_format,
+        workers=workers,
+        executor=executor,
+    )
+
+
+def _check_picklable(extractor: Extractor, setting: str) -> None:
+    try:
+        pickle.dumps(extractor)
+    except Exception as exc:
+        raise BoilerplateSettingError(
+            f"{setting}: with BOILERPLATE_EXECUTOR = 'process' the chain must pickle, to "
+            f"reach the worker processes; it does not ({type(exc).__name__}: {exc}). Define "
+            "your filters at module level in an importable module."
+        ) from None
+
+
+class SpecCache:
+    """Extractors for specs given per request (``meta``), built once per distinct spec.
+
+    Thread-safe; bounded, so that a crawl with a different spec on every request cannot
+    grow it without limit (the oldest entries are dropped).
+    """
+
+    def __init__(self, maxsize: int = 128) -> None:
+        self.maxsize = maxsize
+        self._cache: dict[str, Extractor] = {}
+        self._lock = threading.Lock()
+
+    def get(self, spec: Any) -> Extractor:
+        """The extractor for ``spec``; a bad spec raises ``ChainSpecError``."""
+        spec = _spec(spec)
+        if isinstance(spec, Extractor):
+            return spec
+        try:
+            key = json.dumps(spec, sort_keys=True)
+        except (TypeError, ValueError):
+            return get_extractor(spec)  # holds objects: not cached
+        with self._lock:
+            found = self._cache.get(key)
+        if found is not None:
+            return found
+        extractor = get_extractor(spec)
+        with self._lock:
+            if len(self._cache) >= self.maxsize:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = extractor
+        return extractor

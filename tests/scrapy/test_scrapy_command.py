@@ -1,0 +1,75 @@
+"""``scrapy boilerplate URL_OR_FILE...`` through scrapy.cmdline, in a subprocess."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from importlib.metadata import entry_points
+
+from bp_testing import article_page
+
+
+def scrapy_cmd(*args, cwd):
+    return subprocess.run(
+        [sys.executable, "-m", "scrapy", "boilerplate", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def test_the_command_is_registered():
+    names = {ep.name: ep.value for ep in entry_points(group="scrapy.commands")}
+    assert names.get("boilerplate") == "scrapy_boilerplate.commands:BoilerplateCommand", (
+        "reinstall the package (pip install -e .) to register the scrapy.commands entry point"
+    )
+
+
+def test_command_on_files(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text(article_page("the harbour market"), encoding="utf-8")
+    packed = tmp_path / "packed.html.gz"
+    packed.write_bytes(gzip.compress(article_page("the old bridge").encode()))
+
+    done = scrapy_cmd(str(page), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "The story about the harbour market began" in done.stdout
+    assert "Privacy" not in done.stdout
+
+    done = scrapy_cmd(
+        "--format", "json", "-e", "keep_everything", str(page), str(packed), cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["source"] for r in lines] == [str(page), str(packed)]
+    assert all(r["extractor"] == "keep_everything" for r in lines)
+    assert "Privacy" in lines[0]["text"] and "old bridge" in lines[1]["text"]
+
+    done = scrapy_cmd("-e", "no_such_extractor", str(page), cwd=tmp_path)
+    assert done.returncode == 2 and "BOILERPLATE_EXTRACTOR" in done.stderr
+
+
+def test_command_fetches_urls_through_scrapy(http_server, tmp_path):
+    """Runs a reactor in a subprocess against the test's local server."""
+    url = http_server.route("/a.html", article_page("the harbour market"))
+    json_url = http_server.route("/x.json", b"{}", content_type="application/json")
+    local = tmp_path / "local.html"
+    local.write_text(article_page("the local file"), encoding="utf-8")
+
+    done = scrapy_cmd("--format", "json", url, str(local), json_url, cwd=tmp_path)
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["source"] for r in lines] == [url, str(local), json_url]  # argument order
+    assert "The story about the harbour market" in lines[0]["text"]
+    assert lines[0]["extractor"] == "article"
+    assert "local file" in lines[1]["text"]
+    assert lines[2]["reason"] == "non_html"
+    assert done.returncode == 1  # one input was not extracted
+    assert "/a.html" in http_server.requests
+
+
+def test_command_needs_an_argument(tmp_path):
+    done = scrapy_cmd(cwd=tmp_path)
+    assert done.returncode == 2

@@ -1,0 +1,113 @@
+"""Reading and checking the BOILERPLATE_* settings (no crawl)."""
+
+from __future__ import annotations
+
+import pytest
+from scrapy.exceptions import NotConfigured
+from scrapy.settings import Settings
+
+from scrapy_boilerplate import get_extractor
+from scrapy_boilerplate.settings import DEFAULTS, BoilerplateSettingError, load_config
+
+
+def config(**values):
+    return load_config(Settings({f"BOILERPLATE_{k}": v for k, v in values.items()}))
+
+
+def test_defaults():
+    c = config()
+    assert c.extractor is get_extractor("article")
+    assert (c.text_field, c.title_field, c.html_field) == ("main_text", "title", None)
+    assert c.overwrite is False
+    assert c.max_bytes == DEFAULTS["BOILERPLATE_MAX_BYTES"] == 5 * 1024 * 1024
+    assert c.output_format == "text"
+    assert c.workers == DEFAULTS["BOILERPLATE_WORKERS"]
+    assert c.domain_extractors == ()
+
+
+def test_disabled_raises_not_configured():
+    with pytest.raises(NotConfigured, match="BOILERPLATE_ENABLED"):
+        config(ENABLED=False)
+    with pytest.raises(NotConfigured):
+        config(ENABLED="False")  # from the command line: -s BOILERPLATE_ENABLED=False
+
+
+def test_presets_and_explicit_fields():
+    assert (config(ITEM_PRESET="zyte").text_field, config(ITEM_PRESET="zyte").title_field) == (
+        "articleBody",
+        "headline",
+    )
+    c = config(ITEM_PRESET="zyte", TEXT_FIELD="body")
+    assert (c.text_field, c.title_field) == ("body", "headline")
+    assert config(TITLE_FIELD=None).title_field is None  # no title
+    assert config(TITLE_FIELD="").title_field is None
+
+
+def test_chain_from_the_command_line_is_json():
+    c = config(CHAIN='["num_words_rules", {"min_words": {"min_words": 20}}]')
+    assert "MinWordsFilter(min_words=20)" in repr(c.extractor.chain)
+
+
+def test_chain_and_extractor_priorities():
+    settings = Settings()
+    settings.set("BOILERPLATE_CHAIN", ["keep_everything"], priority="project")
+    settings.set("BOILERPLATE_EXTRACTOR", "default", priority="spider")
+    assert load_config(settings).extractor.name == "default"
+    settings = Settings()
+    settings.set("BOILERPLATE_CHAIN", ["keep_everything"], priority="project")
+    settings.set("BOILERPLATE_EXTRACTOR", "default", priority="project")
+    assert "MarkEverythingContentFilter" in repr(load_config(settings).extractor.chain)
+
+
+def test_domain_extractors_match_subdomains_longest_first():
+    c = config(
+        DOMAIN_EXTRACTORS={
+            "example.com": "default",
+            "news.example.com": "keep_everything",
+            ".Blog.Org": ["num_words_rules"],
+        }
+    )
+    assert c.extractor_for("example.com").name == "default"
+    assert c.extractor_for("www.example.com").name == "default"
+    assert c.extractor_for("news.example.com").name == "keep_everything"
+    assert c.extractor_for("a.news.example.com").name == "keep_everything"
+    assert c.extractor_for("notexample.com").name == "article"
+    assert c.extractor_for("my.blog.org.").name == "num_words_rules"
+    assert c.extractor_for_url("https://EXAMPLE.com:8080/x").name == "default"
+    assert c.extractor_for(None).name == "article"
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"CHAIN": ["article", "no_such_filter"]}, r"BOILERPLATE_CHAIN: chain entry 1 \('no_such"),
+        ({"CHAIN": ["pkg_that_does_not_exist.Filter"]}, "cannot be imported"),
+        ({"EXTRACTOR": "nope"}, "BOILERPLATE_EXTRACTOR: chain entry 0"),
+        ({"EXTRACTOR": ""}, "BOILERPLATE_EXTRACTOR is empty"),
+        ({"CHAIN": [{"min_words": {"bogus": 1}}]}, "bad parameters"),
+        ({"DOMAIN_EXTRACTORS": {"a.com": "nope"}}, r"BOILERPLATE_DOMAIN_EXTRACTORS\['a.com'\]"),
+        ({"DOMAIN_EXTRACTORS": {"http://a.com": "article"}}, "not a domain name"),
+        ({"DOMAIN_EXTRACTORS": ["a.com"]}, "must be a dict"),
+        ({"MAX_BYTES": -1}, "BOILERPLATE_MAX_BYTES must be 0 or more"),
+        ({"MAX_BYTES": "5MB"}, "BOILERPLATE_MAX_BYTES must be a whole number"),
+        ({"WORKERS": 1.5}, "BOILERPLATE_WORKERS"),
+        ({"OUTPUT_FORMAT": "markdown"}, "BOILERPLATE_OUTPUT_FORMAT must be one of"),
+        ({"ITEM_PRESET": "schema"}, "BOILERPLATE_ITEM_PRESET"),
+        ({"TEXT_FIELD": ""}, "BOILERPLATE_TEXT_FIELD"),
+        ({"OVERWRITE": "maybe"}, "BOILERPLATE_OVERWRITE"),
+        ({"EXECUTOR": "gpu"}, "BOILERPLATE_EXECUTOR must be one of"),
+    ],
+)
+def test_bad_values_name_the_setting(values, message):
+    with pytest.raises(BoilerplateSettingError, match=message):
+        config(**values)
+
+
+def test_setting_error_is_a_value_error():
+    with pytest.raises(ValueError):
+        config(WORKERS=-2)
+
+
+def test_no_limits_and_inline_extraction():
+    c = config(MAX_BYTES=0, WORKERS=0)
+    assert (c.max_bytes, c.workers) == (0, 0)
