@@ -302,3 +302,12 @@ def _filter_names() -> Iterable[str]:
     from .filters import FILTERS
 
     return (name for name, cls in FILTERS.items() if name == cls.name)
+
+
+# -- further method families ------------------------------------------------------------------
+# Each family module registers its filters (register_filter) and named extractors
+# (register_extractor) when imported; list them here so that every extractor name is known
+# as soon as the package is. (They must not import heavy runtimes at import time.)
+_FAMILY_MODULES: tuple[str, ...] = ()
+for _module in _FAMILY_MODULES:
+    importlib.import_module(_module)

@@ -237,7 +237,10 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 tag_level -= 1
                 flush_requested = False
                 if parts:
-                    flush()
+                    if last_was_space and len(parts) == 1 and parts[0] == " ":
+                        parts.clear()  # what flush() does with a lone space, inlined
+                    else:
+                        flush()
                 if action == _LABELLED:
                     open_labels.pop()
             elif action == _INLINE:
