@@ -40,16 +40,13 @@ _TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
 _TITLE_END = re.compile(r"</title\s*>", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"<[A-Za-z]|</(?:head|body|html)\b", re.IGNORECASE)
 _DROPPED_IN_TITLE = re.compile(r"<!--.*?-->|</[A-Za-z][^>]*>", re.DOTALL)
-_DOCUMENT_END_TAG = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
-# <p> and </p> tags, and the starts of comments, scripts and styles (whose content is
-# skipped: a "</p>" in a comment or a script is no tag)
-_PARAGRAPH_TAG = re.compile(r"<(/?)p\b[^>]*>|<(!--|script\b|style\b)", re.IGNORECASE)
-_RAW_TEXT_END = {
-    "!--": re.compile("-->"),
-    "script": re.compile("</script", re.IGNORECASE),
-    "style": re.compile("</style", re.IGNORECASE),
-}
-_UNCLOSED_EMBED = re.compile(r"<embed\b(?=[^>]*>(?!\s*</embed\s*>))", re.IGNORECASE)
+_DOCUMENT_END_TAG = re.compile(r"</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>")
+_PARAGRAPH_END = re.compile(r"</[pP](?=[\s>/])[^>]*>")
+_PARAGRAPH_START = re.compile(r"<[pP](?=[\s>/])")
+_RAW_TEXT = (("<!--", "-->"), ("<script", "</script"), ("<style", "</style"))
+_UNCLOSED_EMBED = re.compile(
+    r"<[eE][mM][bB][eE][dD]\b(?=[^>]*>(?!\s*</[eE][mM][bB][eE][dD]\s*>))"
+)
 
 
 def _close_runaway_titles(html: str) -> str:
@@ -155,32 +152,25 @@ def _merge_stray_content(root: Any) -> None:
         stray = following
 
 
+def _inside_raw_text(html: str, pos: int) -> bool:
+    """Whether ``pos`` is inside a comment, a script or a style (where tags are text)."""
+    head = html[max(0, pos - 200_000) : pos].lower()
+    return any(head.rfind(start) > head.rfind(end) for start, end in _RAW_TEXT)
+
+
 def _open_stray_paragraph_ends(html: str) -> str:
-    if "</p" not in html and "</P" not in html:
-        return html
+    # A </p> is stray when no <p> opened since the previous </p> (or the page start).
     pieces: list[str] = []
-    pos = 0
-    open_p = False
-    scan = 0
-    while True:
-        tag = _PARAGRAPH_TAG.search(html, scan)
-        if tag is None:
-            break
-        scan = tag.end()
-        raw = tag.group(2)
-        if raw is not None:  # skip to the end of the comment, script or style
-            end = _RAW_TEXT_END[raw.lower()].search(html, scan)
-            if end is None:
-                break
-            scan = end.start()
-        elif not tag.group(1):
-            open_p = True
-        elif open_p:
-            open_p = False
-        else:
-            pieces.append(html[pos : tag.start()])
+    pos = previous_end = 0
+    for end in _PARAGRAPH_END.finditer(html):
+        if (
+            _PARAGRAPH_START.search(html, previous_end, end.start()) is None
+            and not _inside_raw_text(html, end.start())
+        ):
+            pieces.append(html[pos : end.start()])
             pieces.append("<p></p>")
-            pos = tag.end()
+            pos = end.end()
+        previous_end = end.end()
     if not pieces:
         return html
     pieces.append(html[pos:])

@@ -32,6 +32,7 @@ from .encoding import decode_html
 from .words import (
     ANCHOR_END,
     ANCHOR_START,
+    JAVA_TRIM_CHARS,
     JAVA_WHITESPACE,
     count_words_batch,
     has_tokens,
@@ -77,10 +78,9 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     This is boilerpipe's SAX content handler, replayed over the tree's start, text and end
     events in one loop (hot code: the handler's state lives in local variables).
     """
-    blocks: list[TextBlock] = []
     title: str | None = None
     if root is None:
-        return blocks, title
+        return [], title
 
     parts: list[str] = []  # the token buffer: text, spaces and anchor markers
     has_marker = False  # parts holds a marker (the text buffer is parts without them)
@@ -91,7 +91,12 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     block_tag_level = -1
     last_was_space = False
     flush_requested = False
-    token_texts: list[str] = []  # per block, its token buffer (for word counting)
+    # per block: text, token buffer (for word counting), tag level, labels, elements
+    texts: list[str] = []
+    token_texts: list[str] = []
+    levels: list[int] = []
+    labels: list[set[str]] = []
+    elements: list[list[Any]] = []
     last_start_tag = ""
     open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
     # parent element -> number of unclosed <embed>s in it, which NekoHTML ends only when
@@ -120,15 +125,16 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
             # Only spaces and anchor markers: no block, and the buffer stays for the next
             # one (boilerpipe's quirk; its markers are counted with that block).
             return
-        trimmed = java_trim(tokens)
-        text = java_trim("".join([p for p in parts if p not in _MARKERS])) if has_marker else trimmed
-        block = TextBlock(text, 0, 0, 0, 0, len(blocks), block_tag_level)
-        if open_labels:
-            for entry in open_labels:
-                block.labels.update(entry)
-        block.elements = owners if len(owners) == 1 else list(dict.fromkeys(owners))
-        blocks.append(block)
-        token_texts.append(trimmed)  # counted for all blocks at the end
+        trimmed = tokens.strip(JAVA_TRIM_CHARS)
+        texts.append(
+            "".join([p for p in parts if p not in _MARKERS]).strip(JAVA_TRIM_CHARS)
+            if has_marker
+            else trimmed
+        )
+        token_texts.append(trimmed)  # words are counted for all blocks at the end
+        levels.append(block_tag_level)
+        labels.append({label for entry in open_labels for label in entry} if open_labels else set())
+        elements.append(owners if len(owners) == 1 else list(dict.fromkeys(owners)))
         parts = []
         has_marker = has_text = False
         owners = []
@@ -170,10 +176,14 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
         has_marker = last_was_space = True
 
     actions = _ACTIONS.get
+    open_actions: list[int] = []  # the action of every open element (for its end event)
+    push_action = open_actions.append
+    pop_action = open_actions.pop
     for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
         if event == "start":
             tag = el.tag
-            action = actions(tag, _BLOCK) if isinstance(tag, str) else _BLOCK
+            action = actions(tag, _BLOCK)
+            push_action(action)
             if action == _BLOCK:
                 tag_level += 1
                 flush_requested = True
@@ -229,9 +239,8 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 flush_requested = False
                 if parts:
                     flush()
-            tag = el.tag
-            action = actions(tag, _BLOCK) if isinstance(tag, str) else _BLOCK
-            if action == _IGNORE and tag == "embed" and el.get(neko.UNCLOSED_EMBED) is not None:
+            action = pop_action()
+            if action == _IGNORE and el.tag == "embed" and el.get(neko.UNCLOSED_EMBED) is not None:
                 continue  # still open (its tail is inside it)
             if action == _BLOCK or action == _LABELLED:
                 tag_level -= 1
@@ -294,15 +303,13 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 characters(tail, el, True)
     if parts:
         flush()  # endDocument
-    for block, (words, linked, in_wrapped, lines) in zip(
-        blocks, count_words_batch(token_texts, cjk)
-    ):
-        block.num_words = words
-        block.num_words_in_anchor_text = linked
-        block.num_words_in_wrapped_lines = in_wrapped
-        block.num_wrapped_lines = lines
-        if words:
-            block._init_densities()
+    new_block = TextBlock.from_parser
+    blocks = [
+        new_block(*values)
+        for values in zip(
+            texts, count_words_batch(token_texts, cjk), range(len(texts)), levels, labels, elements
+        )
+    ]
     return blocks, title
 
 
@@ -311,9 +318,9 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
     warnings: list[str] = []
     if "\x00" in text:
         text = text.replace("\x00", "\ufffd")  # libxml2 would stop at a NUL
-    data = neko.prepare(text).encode("utf-8", errors="replace")
-    if not data.strip():
+    if not text or text.isspace():
         return None, warnings
+    data = neko.prepare(text).encode("utf-8", errors="replace")
     parser = etree.HTMLParser(
         encoding="utf-8", huge_tree=True, no_network=True, remove_comments=False
     )

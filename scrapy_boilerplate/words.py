@@ -38,7 +38,7 @@ JAVA_WHITESPACE = (
 JAVA_WHITESPACE_TO_SPACE = str.maketrans({c: " " for c in JAVA_WHITESPACE})
 
 # Java's String.trim() removes every character up to U+0020 from both ends.
-_JAVA_TRIM_CHARS = "".join(chr(i) for i in range(0x21))
+JAVA_TRIM_CHARS = "".join(chr(i) for i in range(0x21))
 
 # Scripts written without spaces between words: Han, kana, bopomofo, Thai, Lao, Khmer,
 # Myanmar (Hangul is written with spaces, so it is not here).
@@ -66,14 +66,22 @@ _CJK = re.compile(f"[{CJK_CHARACTERS}]")
 _IS_WORD = re.compile(r"[^\W_]").search  # holds a letter or a number (L, Nd, Nl, No)
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]").search
+
+
+def has_astral(text: str) -> bool:
+    """Whether the text holds a character above U+FFFF (two UTF-16 units in Java)."""
+    return not text.isascii() and _ASTRAL(text) is not None
+
+
 def java_trim(text: str) -> str:
     """Trim like Java's ``String.trim()``: every character up to U+0020, nothing else."""
-    return text.strip(_JAVA_TRIM_CHARS)
+    return text.strip(JAVA_TRIM_CHARS)
 
 
 def utf16_len(text: str) -> int:
     """Length in UTF-16 code units, as Java's ``String.length()`` counts."""
-    if text.isascii() or max(text) <= "\uffff":
+    if not has_astral(text):
         return len(text)
     return len(text.encode("utf-16-le")) // 2
 
@@ -103,7 +111,7 @@ def _separate_tokens(text: str, cjk: bool) -> str:
     else:
         if cjk and _CJK.search(text) is not None:
             text = _CJK.sub(r" \g<0> ", text)  # each CJK character is a token of its own
-        astral = max(text) > "\uffff"
+        astral = _ASTRAL(text) is not None
     text = _space_out_other_runs(text, astral)
     if "\u2063" in text:
         text = text.replace("\u2063", " ")
@@ -164,7 +172,7 @@ def _stats(
     n = len(words)
     if n == 0:
         return (0, 0, 0, 1), in_anchor
-    astral = astral and not separated.isascii() and max(separated) > "\uffff"
+    astral = astral and has_astral(separated)
     if len(separated) < _FITS_ONE_LINE and not astral:
         return (n, linked, n, 1), in_anchor  # words and spaces fit one line
     lengths = list(map(utf16_len if astral else len, words))
@@ -196,7 +204,7 @@ def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int,
     if not token_texts:
         return []
     joined = _separate_tokens("\n".join(token_texts), cjk)
-    astral = not joined.isascii() and max(joined) > "\uffff"
+    astral = has_astral(joined)
     out = []
     in_anchor = False
     for text in joined.split("\n"):

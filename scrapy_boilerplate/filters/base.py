@@ -50,6 +50,23 @@ class Filter:
         return hash((type(self), tuple(sorted((k, repr(v)) for k, v in self.params().items()))))
 
 
+def neighbour_values(blocks: list[TextBlock], attribute: str) -> tuple[list, list, list]:
+    """An attribute of every block, of its predecessor and of its successor (0 at the
+    ends, as boilerpipe's all-zero neighbour blocks give): for fast classifier loops."""
+    values = [getattr(b, attribute) for b in blocks]
+    return [0, *values[:-1]], values, [*values[1:], 0]
+
+
+def set_flags(blocks: list[TextBlock], flags: Any) -> bool:
+    """Set every block's content flag; True if any changed."""
+    changed = False
+    for block, flag in zip(blocks, flags):
+        if block.is_content is not flag:
+            block.is_content = flag
+            changed = True
+    return changed
+
+
 def classify_with_neighbours(doc: Document, classify: Any) -> bool:
     """Call ``classify(prev, curr, next)`` for every block, as boilerpipe's classifiers do.
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..document import Document, Label, TextBlock
+from ..document import Document, Label
 from ..words import java_trim, utf16_len
-from .base import Filter, classify_with_neighbours
+from .base import Filter, neighbour_values, set_flags
 
 __all__ = [
     "ArticleMetadataFilter",
@@ -37,15 +37,22 @@ class NumWordsRulesClassifier(Filter):
     name = "num_words_rules"
 
     def __call__(self, doc: Document) -> bool:
-        return classify_with_neighbours(doc, _num_words_rule)
-
-
-def _num_words_rule(prev: TextBlock, curr: TextBlock, nxt: TextBlock) -> bool:
-    if curr.link_density <= _LD_CURR:
-        if prev.link_density <= _LD_PREV:
-            return curr.num_words > 16 or nxt.num_words > 15 or prev.num_words > 4
-        return curr.num_words > 40 or nxt.num_words > 17
-    return False
+        blocks = doc.blocks
+        prev_ld, curr_ld, _ = neighbour_values(blocks, "link_density")
+        prev_nw, curr_nw, next_nw = neighbour_values(blocks, "num_words")
+        return set_flags(
+            blocks,
+            [
+                (
+                    (cn > 16 or nn > 15 or pn > 4)
+                    if pl <= _LD_PREV
+                    else (cn > 40 or nn > 17)
+                )
+                if cl <= _LD_CURR
+                else False
+                for pl, cl, pn, cn, nn in zip(prev_ld, curr_ld, prev_nw, curr_nw, next_nw)
+            ],
+        )
 
 
 class DensityRulesClassifier(Filter):
@@ -57,17 +64,22 @@ class DensityRulesClassifier(Filter):
     name = "density_rules"
 
     def __call__(self, doc: Document) -> bool:
-        return classify_with_neighbours(doc, _density_rule)
-
-
-def _density_rule(prev: TextBlock, curr: TextBlock, nxt: TextBlock) -> bool:
-    if curr.link_density <= _LD_CURR:
-        if prev.link_density <= _LD_PREV:
-            if curr.text_density <= 9:
-                return nxt.text_density > 10 or prev.text_density > 4
-            return nxt.text_density != 0
-        return nxt.text_density > 11
-    return False
+        blocks = doc.blocks
+        prev_ld, curr_ld, _ = neighbour_values(blocks, "link_density")
+        prev_td, curr_td, next_td = neighbour_values(blocks, "text_density")
+        return set_flags(
+            blocks,
+            [
+                (
+                    ((nt > 10 or pt > 4) if ct <= 9 else nt != 0)
+                    if pl <= _LD_PREV
+                    else nt > 11
+                )
+                if cl <= _LD_CURR
+                else False
+                for pl, cl, pt, ct, nt in zip(prev_ld, curr_ld, prev_td, curr_td, next_td)
+            ],
+        )
 
 
 class CanolaClassifier(Filter):
@@ -76,20 +88,20 @@ class CanolaClassifier(Filter):
     name = "canola"
 
     def __call__(self, doc: Document) -> bool:
-        return classify_with_neighbours(doc, _canola_rule)
-
-
-def _canola_rule(prev: TextBlock, curr: TextBlock, nxt: TextBlock) -> bool:
-    return (
-        (curr.link_density > 0 and nxt.num_words > 11)
-        or curr.num_words > 19
-        or (
-            nxt.num_words > 6
-            and nxt.link_density == 0
-            and prev.link_density == 0
-            and (curr.num_words > 6 or prev.num_words > 7 or nxt.num_words > 19)
+        blocks = doc.blocks
+        prev_ld, curr_ld, next_ld = neighbour_values(blocks, "link_density")
+        prev_nw, curr_nw, next_nw = neighbour_values(blocks, "num_words")
+        return set_flags(
+            blocks,
+            [
+                (cl > 0 and nn > 11)
+                or cn > 19
+                or (nn > 6 and nl == 0 and pl == 0 and (cn > 6 or pn > 7 or nn > 19))
+                for pl, cl, nl, pn, cn, nn in zip(
+                    prev_ld, curr_ld, next_ld, prev_nw, curr_nw, next_nw
+                )
+            ],
         )
-    )
 
 
 # -- end of text ---------------------------------------------------------------------------
@@ -122,7 +134,7 @@ class TerminatingBlocksFinder(Filter):
             if block.num_words >= 15:
                 continue
             text = java_trim(block.text)
-            if utf16_len(text) < 8:
+            if len(text) < 8 and utf16_len(text) < 8:
                 if self.match_comment_link and block.link_density == 1.0 and text == "Comment":
                     # boilerpipe 1.3 labels here but does not report a change (its quirk)
                     block.add_label(Label.INDICATES_END_OF_TEXT)

@@ -200,10 +200,11 @@ class ExpandTitleToContentFilter(Filter):
         title = -1
         content_start = -1
         for i, block in enumerate(doc.blocks):
-            if content_start == -1 and block.has_label(Label.TITLE):
+            if Label.TITLE in block.labels:
                 title = i
-            if content_start == -1 and block.is_content:
+            if block.is_content:
                 content_start = i
+                break
         if content_start <= title or title == -1:
             return False
         changed = False
