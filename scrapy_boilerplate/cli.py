@@ -1,6 +1,7 @@
-"""The ``scrapy-boilerplate`` command: ``extract`` (and, with the evaluation extra, more).
+"""The ``scrapy-boilerplate`` command: ``extract``, ``evaluate`` (and later ``train``).
 
     scrapy-boilerplate extract [--extractor NAME] [--format text|json|jsonl] PATH...
+    scrapy-boilerplate evaluate DATASET... [--extractor a,b] [--compare trafilatura,...]
 
 PATH may be a file (``.html`` or ``.html.gz``), a directory (searched for HTML files) or
 ``-`` for standard input.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import importlib
 import json
 import os
 import sys
@@ -119,13 +121,19 @@ def build_parser() -> argparse.ArgumentParser:
 def _subcommand_plugins() -> list:
     """Further subcommands (evaluate, train) from modules that may need optional extras."""
     plugins = []
-    for module_name in ("scrapy_boilerplate.evaluation.cli",):
+    for module_name in _PLUGIN_MODULES:
         try:
-            module = __import__(module_name, fromlist=["register"])
-        except ImportError:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise  # a real bug inside the plugin, not an absent plugin
             continue
         plugins.append(module.register)
     return plugins
+
+
+#: modules adding subcommands through a ``register(subparsers)`` function
+_PLUGIN_MODULES: tuple[str, ...] = ("scrapy_boilerplate.evaluation.cli", "scrapy_boilerplate.training.cli")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
