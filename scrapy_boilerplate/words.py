@@ -148,6 +148,7 @@ class WordStats:
 
 
 _FITS_ONE_LINE = LINE_WIDTH + 1
+_NO_WORDS = (0, 0, 0, 1)
 
 
 def _stats(
@@ -205,11 +206,18 @@ def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int,
         return []
     joined = _separate_tokens("\n".join(token_texts), cjk)
     astral = has_astral(joined)
-    out = []
+    out: list[tuple[int, int, int, int]] = []
+    append = out.append
+    is_word = _IS_WORD
     in_anchor = False
     for text in joined.split("\n"):
+        if len(text) < _FITS_ONE_LINE and not astral and "\ue00a" not in text:
+            # the common case inlined: a short block without anchor markers
+            n = len(list(filter(is_word, text.split(" "))))
+            append((n, n if in_anchor else 0, n, 1) if n else _NO_WORDS)
+            continue
         stats, in_anchor = _stats(text, in_anchor, astral)
-        out.append(stats)
+        append(stats)
     return out
 
 
