@@ -89,9 +89,7 @@ def oracle_outputs(dataset: Path, out_dir: Path) -> dict[tuple[str, str], dict]:
 
 def has_cjk_pages(dataset: Path) -> bool:
     with open(dataset / "truth.jsonl", encoding="utf-8") as f:
-        return any(
-            (json.loads(line).get("lang") or "").split("-")[0] in CJK_LANGS for line in f
-        )
+        return any((json.loads(line).get("lang") or "").split("-")[0] in CJK_LANGS for line in f)
 
 
 def run_dataset(dataset: Path, out_dir: Path, extractors, limit=None):

@@ -143,8 +143,11 @@ def main(argv=None) -> int:
         )
     if "boilerpy3 ArticleExtractor" in times:
         bp = statistics.median(times["boilerpy3 ArticleExtractor"])
-        lines += ["", f"Our `article` is **{bp / ours:.1f}x** faster than boilerpy3 (medians); "
-                  f"lxml parsing alone takes {floor / ours:.0%} of our time."]
+        lines += [
+            "",
+            f"Our `article` is **{bp / ours:.1f}x** faster than boilerpy3 (medians); "
+            f"lxml parsing alone takes {floor / ours:.0%} of our time.",
+        ]
     lines += [
         "",
         f"Memory (resident set, MB) while our `article` runs {memory[-1][0]} pages:",

@@ -7,7 +7,7 @@ is split into its BMP and astral parts: a class of BMP ranges alone compiles to 
 constant-time lookup in Python's regex engine, a mixed one to a linear scan.
 """
 
-UNICODE_VERSION = '14.0.0'
+UNICODE_VERSION = "14.0.0"
 
 #: regex class bodies: Java regex word characters, in the BMP and above it
 JAVA_WORD_BMP = (

@@ -232,8 +232,7 @@ def build_chain(spec: Any, label: str | None = None) -> Filter:
                 params = {}
             if not isinstance(params, Mapping):
                 raise ChainSpecError(
-                    f"chain entry {index} ({name!r}): parameters must be a mapping, "
-                    f"not {params!r}"
+                    f"chain entry {index} ({name!r}): parameters must be a mapping, not {params!r}"
                 )
             filters.append(_build_entry(name, dict(params), index))
         else:
@@ -254,8 +253,7 @@ def _build_entry(entry: Any, params: dict[str, Any] | None, index: int) -> Filte
         return entry
     if not isinstance(entry, str):
         raise ChainSpecError(
-            f"chain entry {index} ({entry!r}) must be a name, an import path, a mapping or "
-            "a filter"
+            f"chain entry {index} ({entry!r}) must be a name, an import path, a mapping or a filter"
         )
     params = params or {}
     if entry in EXTRACTORS:

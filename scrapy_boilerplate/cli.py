@@ -66,7 +66,9 @@ def _extract_command(args: argparse.Namespace) -> int:
         return 1
     many = len(inputs) > 1
     for name, data in inputs:
-        result = extractor.extract(data, url=None, encoding=args.encoding, trace=args.format == "json")
+        result = extractor.extract(
+            data, url=None, encoding=args.encoding, trace=args.format == "json"
+        )
         if args.format == "text":
             if many:
                 out.write(f"==> {name} <==\n")
@@ -133,7 +135,10 @@ def _subcommand_plugins() -> list:
 
 
 #: modules adding subcommands through a ``register(subparsers)`` function
-_PLUGIN_MODULES: tuple[str, ...] = ("scrapy_boilerplate.evaluation.cli", "scrapy_boilerplate.training.cli")
+_PLUGIN_MODULES: tuple[str, ...] = (
+    "scrapy_boilerplate.evaluation.cli",
+    "scrapy_boilerplate.training.cli",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

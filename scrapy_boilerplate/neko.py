@@ -44,9 +44,7 @@ _DOCUMENT_END_TAG = re.compile(r"</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>")
 _PARAGRAPH_END = re.compile(r"</[pP](?=[\s>/])[^>]*>")
 _PARAGRAPH_START = re.compile(r"<[pP](?=[\s>/])")
 _RAW_TEXT = (("<!--", "-->"), ("<script", "</script"), ("<style", "</style"))
-_UNCLOSED_EMBED = re.compile(
-    r"<[eE][mM][bB][eE][dD]\b(?=[^>]*>(?!\s*</[eE][mM][bB][eE][dD]\s*>))"
-)
+_UNCLOSED_EMBED = re.compile(r"<[eE][mM][bB][eE][dD]\b(?=[^>]*>(?!\s*</[eE][mM][bB][eE][dD]\s*>))")
 
 
 def _close_runaway_titles(html: str) -> str:
@@ -105,9 +103,7 @@ def _move_body_content_out_of_head(root: Any) -> None:
     head = root.find("head")
     if head is None:
         return
-    first = next(
-        (c for c in head if isinstance(c.tag, str) and c.tag not in HEAD_ELEMENTS), None
-    )
+    first = next((c for c in head if isinstance(c.tag, str) and c.tag not in HEAD_ELEMENTS), None)
     if first is None:
         return
     body = root.find("body")
@@ -163,10 +159,9 @@ def _open_stray_paragraph_ends(html: str) -> str:
     pieces: list[str] = []
     pos = previous_end = 0
     for end in _PARAGRAPH_END.finditer(html):
-        if (
-            _PARAGRAPH_START.search(html, previous_end, end.start()) is None
-            and not _inside_raw_text(html, end.start())
-        ):
+        if _PARAGRAPH_START.search(
+            html, previous_end, end.start()
+        ) is None and not _inside_raw_text(html, end.start()):
             pieces.append(html[pos : end.start()])
             pieces.append("<p></p>")
             pos = end.end()

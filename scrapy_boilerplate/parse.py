@@ -26,8 +26,8 @@ from typing import Any
 
 from lxml import etree
 
-from .document import Document, Label, TextBlock
 from . import neko
+from .document import Document, Label, TextBlock
 from .encoding import decode_html
 from .words import (
     ANCHOR_END,
@@ -42,7 +42,9 @@ from .words import (
 __all__ = ["parse_html", "build_tree", "segment"]
 
 # Tag actions of boilerpipe's DefaultTagActionMap (1.2.0), keyed by lower-case name.
-_IGNORABLE = frozenset(("style", "script", "option", "object", "embed", "applet", "link", "noscript"))
+_IGNORABLE = frozenset(
+    ("style", "script", "option", "object", "embed", "applet", "link", "noscript")
+)
 _INLINE_NO_WHITESPACE = frozenset(
     ("strike", "u", "b", "i", "em", "strong", "span", "sup", "code", "tt", "sub", "var", "font")
 )
@@ -307,7 +309,13 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     blocks = [
         new_block(*values)
         for values in zip(
-            texts, count_words_batch(token_texts, cjk), range(len(texts)), levels, labels, elements
+            texts,
+            count_words_batch(token_texts, cjk),
+            range(len(texts)),
+            levels,
+            labels,
+            elements,
+            strict=True,
         )
     ]
     return blocks, title

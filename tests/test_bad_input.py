@@ -85,7 +85,9 @@ def test_binary_garbage_sent_as_html():
 
 
 def test_nul_characters_do_not_cut_the_page():
-    result = check(extract("<html><body>" + ARTICLE.replace("budget", "bud\x00get") + "</body></html>"))
+    result = check(
+        extract("<html><body>" + ARTICLE.replace("budget", "bud\x00get") + "</body></html>")
+    )
     assert "bridge over the river" in result.text
 
 
@@ -94,7 +96,11 @@ def test_lone_surrogates_in_a_str():
 
 
 def test_bytes_in_a_wrong_declared_encoding_come_out_garbled_not_failing():
-    html = '<html><head><meta charset="utf-8"></head><body>' + ARTICLE.replace("river", "rivière") + "</body></html>"
+    html = (
+        '<html><head><meta charset="utf-8"></head><body>'
+        + ARTICLE.replace("river", "rivière")
+        + "</body></html>"
+    )
     result = check(extract(html.encode("cp1252")))
     assert "bridge over the" in result.text
 
@@ -107,7 +113,11 @@ def test_bytes_without_a_declared_encoding_are_detected():
 
 @pytest.mark.parametrize(
     "encoding, word",
-    [("iso-8859-1", "café à la crème"), ("gb2312", "经济新闻报道"), ("shift_jis", "日本語の記事です")],
+    [
+        ("iso-8859-1", "café à la crème"),
+        ("gb2312", "经济新闻报道"),
+        ("shift_jis", "日本語の記事です"),
+    ],
 )
 def test_pages_in_declared_legacy_encodings(encoding, word):
     body = (ARTICLE[:-4] + " " + word + "</p>") * 3
@@ -117,7 +127,11 @@ def test_pages_in_declared_legacy_encodings(encoding, word):
 
 
 def test_a_str_with_an_xml_encoding_declaration():
-    html = "<?xml version='1.0' encoding='iso-8859-1'?><html><body>" + ARTICLE.replace("river", "rivière") + "</body></html>"
+    html = (
+        "<?xml version='1.0' encoding='iso-8859-1'?><html><body>"
+        + ARTICLE.replace("river", "rivière")
+        + "</body></html>"
+    )
     assert "rivière" in check(extract(html)).text
 
 
@@ -141,8 +155,27 @@ def test_other_types_raise_type_error():
 
 def test_a_random_byte_soup_of_tags_never_fails():
     rng = random.Random(3)
-    pieces = ["<p>", "</p>", "<a href=x>", "</a>", "<div>", "</table>", "<td>", "<title>", "</body>",
-              "<embed>", "<!--", "-->", "<script>", "</script>", "text ", "word, ", "&amp;", "<br>", "<li>"]
+    pieces = [
+        "<p>",
+        "</p>",
+        "<a href=x>",
+        "</a>",
+        "<div>",
+        "</table>",
+        "<td>",
+        "<title>",
+        "</body>",
+        "<embed>",
+        "<!--",
+        "-->",
+        "<script>",
+        "</script>",
+        "text ",
+        "word, ",
+        "&amp;",
+        "<br>",
+        "<li>",
+    ]
     for _ in range(200):
         html = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 60)))
         check(extract(html))

@@ -104,7 +104,12 @@ def test_class_names_work_as_well_as_registry_names():
 
 
 def test_a_chain_entry_with_parameters():
-    chain = build_chain(["num_words_rules", {"keep_largest_block": {"expand_to_same_level_text": True, "min_words": 50}}])
+    chain = build_chain(
+        [
+            "num_words_rules",
+            {"keep_largest_block": {"expand_to_same_level_text": True, "min_words": 50}},
+        ]
+    )
     assert chain.filters[1] == KeepLargestBlockFilter(True, 50)
 
 
@@ -131,7 +136,10 @@ def test_a_registered_user_filter_is_known_by_name():
         (["num_words_rules", "no_such_filter"], "chain entry 1 ('no_such_filter') is not a known"),
         ([{"min_words": {"wrong": 1}}], "chain entry 0 ('min_words'): bad parameters"),
         ([{"a": {}, "b": {}}], "chain entry 0"),
-        (["tests.test_chains.Nothing"], "chain entry 0 ('tests.test_chains.Nothing') cannot be imported"),
+        (
+            ["tests.test_chains.Nothing"],
+            "chain entry 0 ('tests.test_chains.Nothing') cannot be imported",
+        ),
         ([], "empty"),
         (42, "must be a name"),
         ([{"document_title_match": {"variant": "2.0"}}], "variant"),

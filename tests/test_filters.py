@@ -107,7 +107,8 @@ def test_classifiers_overwrite_the_content_flag():
 
 # -- end of text, title ------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "text", ["Comments (12)", "12 comments", "Post a comment", "Reader comments on this", "© Reuters 2008"]
+    "text",
+    ["Comments (12)", "12 comments", "Post a comment", "Reader comments on this", "© Reuters 2008"],
 )
 def test_terminating_blocks_are_labelled_end_of_text(text):
     d = doc(block(3, text=text))
@@ -146,7 +147,9 @@ def test_title_match_without_title_changes_nothing():
 
 
 def test_article_metadata_marks_dates_and_bylines():
-    d = doc(block(3, text="Jan 7, 2008 10:30 pm"), block(3, text="By Jane Doe"), block(3, text="Other"))
+    d = doc(
+        block(3, text="Jan 7, 2008 10:30 pm"), block(3, text="By Jane Doe"), block(3, text="Other")
+    )
     assert ArticleMetadataFilter()(d)
     assert flags(d) == [True, True, False]
     assert Label.ARTICLE_METADATA in d.blocks[1].labels
@@ -273,7 +276,12 @@ def test_ignore_blocks_after_content_from_end():
 
 
 def test_trailing_headings_become_boilerplate():
-    d = doc(block(content=True), block(labels={Label.HEADING}, content=True), block(), block(labels={Label.HEADING}, content=True))
+    d = doc(
+        block(content=True),
+        block(labels={Label.HEADING}, content=True),
+        block(),
+        block(labels={Label.HEADING}, content=True),
+    )
     assert TrailingHeadlineToBoilerplateFilter()(d)
     assert flags(d) == [True, False, False, False]
 
@@ -313,9 +321,7 @@ def test_a_link_free_list_after_the_main_block_is_kept():
 
 
 def test_surrounding_to_content_slides_two_blocks_at_a_time():
-    d = doc(
-        block(content=True), block(8), block(content=True), block(8), block(content=True)
-    )
+    d = doc(block(content=True), block(8), block(content=True), block(8), block(content=True))
     assert SurroundingToContentFilter()(d)
     assert flags(d) == [True] * 5
     # boilerpipe's window moves by two, so a gap at an odd position is never filled

@@ -41,12 +41,24 @@ def test_tokens_follow_javas_word_boundaries(text, tokens):
 
 def test_cjk_mode_makes_every_cjk_character_a_token():
     assert tokenize("\u4e2d\u6587 abc", cjk=True) == ["\u4e2d", "\u6587", "abc"]
-    assert tokenize("\u0e20\u0e32\u0e29\u0e32", cjk=True) == ["\u0e20", "\u0e32", "\u0e29", "\u0e32"]
+    assert tokenize("\u0e20\u0e32\u0e29\u0e32", cjk=True) == [
+        "\u0e20",
+        "\u0e32",
+        "\u0e29",
+        "\u0e32",
+    ]
 
 
 @pytest.mark.parametrize(
     "token, expected",
-    [("word", True), ("42", True), ("\u00b2", True), ("--", False), ("_", False), ("\u2019", False)],
+    [
+        ("word", True),
+        ("42", True),
+        ("\u00b2", True),
+        ("--", False),
+        ("_", False),
+        ("\u2019", False),
+    ],
 )
 def test_a_word_holds_a_letter_or_a_number(token, expected):
     assert is_word(token) is expected

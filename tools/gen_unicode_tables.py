@@ -1,6 +1,6 @@
 """Writes scrapy_boilerplate/_unicode_tables.py. Run from the repository root:
 
-    python tools/gen_unicode_tables.py
+python tools/gen_unicode_tables.py
 """
 
 import unicodedata
@@ -49,9 +49,15 @@ def is_java_word(c):
 
 with open("scrapy_boilerplate/_unicode_tables.py", "w") as f:
     f.write('"""Character classes for Java-compatible tokenization (generated; do not edit).\n\n')
-    f.write(f"Generated from Unicode {unicodedata.unidata_version} by tools/gen_unicode_tables.py.\n")
-    f.write("Java's regex word boundary treats letters, decimal digits, '_' and non-spacing marks\n")
-    f.write("as word characters (Python's own word class differs on numbers and marks). Each class\n")
+    f.write(
+        f"Generated from Unicode {unicodedata.unidata_version} by tools/gen_unicode_tables.py.\n"
+    )
+    f.write(
+        "Java's regex word boundary treats letters, decimal digits, '_' and non-spacing marks\n"
+    )
+    f.write(
+        "as word characters (Python's own word class differs on numbers and marks). Each class\n"
+    )
     f.write("is split into its BMP and astral parts: a class of BMP ranges alone compiles to a\n")
     f.write("constant-time lookup in Python's regex engine, a mixed one to a linear scan.\n")
     f.write('"""\n\n')

@@ -93,7 +93,9 @@ def main(argv=None) -> int:
             f.write(page["html"])
         tasks.append((page["id"], str(path)))
     records = run_oracle(tasks, EXTRACTORS)
-    meta = {p["id"]: {k: p[k] for k in ("set", "source_id", "url", "lang", "licence")} for p in pages}
+    meta = {
+        p["id"]: {k: p[k] for k in ("set", "source_id", "url", "lang", "licence")} for p in pages
+    }
     with open(GOLDEN / "expected.jsonl", "w", encoding="utf-8") as out:
         for rec in sorted(records, key=lambda r: (r["id"], r["extractor"])):
             if rec.get("error"):
@@ -120,7 +122,9 @@ def main(argv=None) -> int:
                 for b in rec["blocks"]
             ]
             out.write(
-                json.dumps({"id": rec["id"], "title": rec["title"], "blocks": blocks}, ensure_ascii=False)
+                json.dumps(
+                    {"id": rec["id"], "title": rec["title"], "blocks": blocks}, ensure_ascii=False
+                )
                 + "\n"
             )
     print(f"{len(pages)} pages, {len(crafted)} crafted cases written to {GOLDEN}")

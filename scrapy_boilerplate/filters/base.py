@@ -54,13 +54,15 @@ def neighbour_values(blocks: list[TextBlock], attribute: str) -> tuple[list, lis
     """An attribute of every block, of its predecessor and of its successor (0 at the
     ends, as boilerpipe's all-zero neighbour blocks give): for fast classifier loops."""
     values = [getattr(b, attribute) for b in blocks]
+    if not values:
+        return [], [], []
     return [0, *values[:-1]], values, [*values[1:], 0]
 
 
 def set_flags(blocks: list[TextBlock], flags: Any) -> bool:
     """Set every block's content flag; True if any changed."""
     changed = False
-    for block, flag in zip(blocks, flags):
+    for block, flag in zip(blocks, flags, strict=True):
         if block.is_content is not flag:
             block.is_content = flag
             changed = True

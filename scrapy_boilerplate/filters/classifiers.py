@@ -43,14 +43,12 @@ class NumWordsRulesClassifier(Filter):
         return set_flags(
             blocks,
             [
-                (
-                    (cn > 16 or nn > 15 or pn > 4)
-                    if pl <= _LD_PREV
-                    else (cn > 40 or nn > 17)
-                )
+                ((cn > 16 or nn > 15 or pn > 4) if pl <= _LD_PREV else (cn > 40 or nn > 17))
                 if cl <= _LD_CURR
                 else False
-                for pl, cl, pn, cn, nn in zip(prev_ld, curr_ld, prev_nw, curr_nw, next_nw)
+                for pl, cl, pn, cn, nn in zip(
+                    prev_ld, curr_ld, prev_nw, curr_nw, next_nw, strict=True
+                )
             ],
         )
 
@@ -70,14 +68,12 @@ class DensityRulesClassifier(Filter):
         return set_flags(
             blocks,
             [
-                (
-                    ((nt > 10 or pt > 4) if ct <= 9 else nt != 0)
-                    if pl <= _LD_PREV
-                    else nt > 11
-                )
+                (((nt > 10 or pt > 4) if ct <= 9 else nt != 0) if pl <= _LD_PREV else nt > 11)
                 if cl <= _LD_CURR
                 else False
-                for pl, cl, pt, ct, nt in zip(prev_ld, curr_ld, prev_td, curr_td, next_td)
+                for pl, cl, pt, ct, nt in zip(
+                    prev_ld, curr_ld, prev_td, curr_td, next_td, strict=True
+                )
             ],
         )
 
@@ -98,7 +94,7 @@ class CanolaClassifier(Filter):
                 or cn > 19
                 or (nn > 6 and nl == 0 and pl == 0 and (cn > 6 or pn > 7 or nn > 19))
                 for pl, cl, nl, pn, cn, nn in zip(
-                    prev_ld, curr_ld, next_ld, prev_nw, curr_nw, next_nw
+                    prev_ld, curr_ld, next_ld, prev_nw, curr_nw, next_nw, strict=True
                 )
             ],
         )

@@ -48,9 +48,7 @@ class BoilerplateBlockFilter(Filter):
 
     def __call__(self, doc: Document) -> bool:
         keep_title = self.keep_title
-        kept = [
-            b for b in doc.blocks if b.is_content or (keep_title and b.has_label(Label.TITLE))
-        ]
+        kept = [b for b in doc.blocks if b.is_content or (keep_title and b.has_label(Label.TITLE))]
         if len(kept) == len(doc.blocks):
             return False
         doc.blocks[:] = kept
@@ -323,9 +321,7 @@ class MinFulltextWordsFilter(Filter):
 
 
 # A clause ends at a letter or ASCII digit followed by punctuation, then space or the end.
-_CLAUSE_END = re.compile(
-    f"(?:[{LETTER_BMP}0-9]|[{LETTER_ASTRAL}])[,.:;!?]+(?:[ \\n\\r]+|$)"
-)
+_CLAUSE_END = re.compile(f"(?:[{LETTER_BMP}0-9]|[{LETTER_ASTRAL}])[,.:;!?]+(?:[ \\n\\r]+|$)")
 _CLAUSE_SPACE = re.compile(r"[ \n\r]+")
 
 
