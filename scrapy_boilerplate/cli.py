@@ -127,8 +127,10 @@ def _subcommand_plugins() -> list:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise  # a real bug inside the plugin, not an absent plugin
+            # an absent plugin (or its package) is skipped; a missing import inside a
+            # plugin is a bug and is raised
+            if exc.name is None or not (module_name + ".").startswith(exc.name + "."):
+                raise
             continue
         plugins.append(module.register)
     return plugins
