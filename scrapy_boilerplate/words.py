@@ -159,17 +159,21 @@ def _stats(
         words = list(filter(_IS_WORD, separated.split(" ")))
         linked = len(words) if in_anchor else 0
     else:
+        # Anchor markers are tokens of their own: a piece after a start marker is linked
+        # up to the next end marker.
         words = []
         linked = 0
-        for token in separated.split(" "):
-            if token == ANCHOR_START:
+        for i, piece in enumerate(separated.split(ANCHOR_START)):
+            if i:
                 in_anchor = True
-            elif token == ANCHOR_END:
-                in_anchor = False
-            elif _IS_WORD(token):
-                words.append(token)
-                if in_anchor:
-                    linked += 1
+            for j, part in enumerate(piece.split(ANCHOR_END)):
+                if j:
+                    in_anchor = False
+                found = list(filter(_IS_WORD, part.split(" ")))
+                if found:
+                    words += found
+                    if in_anchor:
+                        linked += len(found)
     n = len(words)
     if n == 0:
         return (0, 0, 0, 1), in_anchor

@@ -133,10 +133,10 @@ class TerminatingBlocksFinder(Filter):
             if len(text) < 8 and utf16_len(text) < 8:
                 if self.match_comment_link and block.link_density == 1.0 and text == "Comment":
                     # boilerpipe 1.3 labels here but does not report a change (its quirk)
-                    block.add_label(Label.INDICATES_END_OF_TEXT)
+                    block.labels.add(Label.INDICATES_END_OF_TEXT)
                 continue
             if _ENDS_TEXT(text.lower()) is not None:
-                block.add_label(Label.INDICATES_END_OF_TEXT)
+                block.labels.add(Label.INDICATES_END_OF_TEXT)
                 changed = True
         return changed
 
@@ -235,13 +235,13 @@ class DocumentTitleMatchClassifier(Filter):
             changed = False
             for block in doc.blocks:
                 if java_trim(block.text) in candidates:
-                    block.add_label(Label.TITLE)
+                    block.labels.add(Label.TITLE)
                     changed = True
             return changed
         for block in doc.blocks:
             text = java_trim(block.text.replace("\u00a0", " ").replace("'", "")).lower()
             if text in candidates or java_trim(_REMOVE_PUNCTUATION.sub("", text)) in candidates:
-                block.add_label(Label.TITLE)
+                block.labels.add(Label.TITLE)
                 return True
         return False
 
@@ -271,5 +271,5 @@ class ArticleMetadataFilter(Filter):
                 if pattern.search(block.text):
                     changed = True
                     block.is_content = True
-                    block.add_label(Label.ARTICLE_METADATA)
+                    block.labels.add(Label.ARTICLE_METADATA)
         return changed

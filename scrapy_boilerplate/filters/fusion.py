@@ -149,7 +149,7 @@ class ContentFusion(Filter):
                 if (
                     prev.is_content
                     and block.link_density < 0.56
-                    and not block.has_label(Label.STRICTLY_NOT_CONTENT)
+                    and Label.STRICTLY_NOT_CONTENT not in block.labels
                 ):
                     prev.merge_next(block)
                     del blocks[i]

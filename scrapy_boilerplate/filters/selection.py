@@ -48,7 +48,7 @@ class BoilerplateBlockFilter(Filter):
 
     def __call__(self, doc: Document) -> bool:
         keep_title = self.keep_title
-        kept = [b for b in doc.blocks if b.is_content or (keep_title and b.has_label(Label.TITLE))]
+        kept = [b for b in doc.blocks if b.is_content or (keep_title and Label.TITLE in b.labels)]
         if len(kept) == len(doc.blocks):
             return False
         doc.blocks[:] = kept
@@ -83,10 +83,10 @@ class KeepLargestBlockFilter(Filter):
         for block in blocks:
             if block is largest:
                 block.is_content = True
-                block.add_label(Label.VERY_LIKELY_CONTENT)
+                block.labels.add(Label.VERY_LIKELY_CONTENT)
             else:
                 block.is_content = False
-                block.add_label(Label.MIGHT_BE_CONTENT)
+                block.labels.add(Label.MIGHT_BE_CONTENT)
         if self.expand_to_same_level_text and largest is not None:
             level = largest.tag_level
             for side in (reversed(blocks[:index]), blocks[index:]):
@@ -123,7 +123,7 @@ class KeepLargestFulltextBlockFilter(Filter):
         for block in blocks:
             if block is not largest:
                 block.is_content = False
-                block.add_label(Label.MIGHT_BE_CONTENT)
+                block.labels.add(Label.MIGHT_BE_CONTENT)
         return True
 
 
@@ -137,18 +137,18 @@ class IgnoreBlocksAfterContentFilter(Filter):
         self.min_num_words = min_num_words
 
     def __call__(self, doc: Document) -> bool:
-        changed = False
         words = 0
-        found_end = False
-        for block in doc.blocks:
-            if block.is_content:
-                words += full_text_words(block)
-            if block.has_label(Label.INDICATES_END_OF_TEXT) and words >= self.min_num_words:
-                found_end = True
-            if found_end:
-                changed = True
-                block.is_content = False
-        return changed
+        end = Label.INDICATES_END_OF_TEXT
+        minimum = self.min_num_words
+        blocks = doc.blocks
+        for i, block in enumerate(blocks):
+            if block.is_content and block.text_density >= FULL_TEXT_DENSITY:
+                words += block.num_words
+            if words >= minimum and end in block.labels:
+                for rest in blocks[i:]:
+                    rest.is_content = False
+                return True
+        return False
 
 
 class IgnoreBlocksAfterContentFromEndFilter(Filter):
@@ -161,8 +161,8 @@ class IgnoreBlocksAfterContentFromEndFilter(Filter):
         changed = False
         words = 0
         for block in reversed(doc.blocks):
-            if block.has_label(Label.INDICATES_END_OF_TEXT):
-                block.add_label(Label.STRICTLY_NOT_CONTENT)
+            if Label.INDICATES_END_OF_TEXT in block.labels:
+                block.labels.add(Label.STRICTLY_NOT_CONTENT)
                 block.remove_label(Label.MIGHT_BE_CONTENT)
                 block.is_content = False
                 changed = True
@@ -182,7 +182,7 @@ class TrailingHeadlineToBoilerplateFilter(Filter):
         changed = False
         for block in reversed(doc.blocks):
             if block.is_content:
-                if not block.has_label(Label.HEADING):
+                if Label.HEADING not in block.labels:
                     break
                 block.is_content = False
                 changed = True
@@ -207,7 +207,7 @@ class ExpandTitleToContentFilter(Filter):
             return False
         changed = False
         for block in doc.blocks[title:content_start]:
-            if block.has_label(Label.MIGHT_BE_CONTENT):
+            if Label.MIGHT_BE_CONTENT in block.labels:
                 changed |= block.set_content(True)
         return changed
 
@@ -222,7 +222,7 @@ class LargeBlockSameTagLevelToContentFilter(Filter):
             (
                 b.tag_level
                 for b in doc.blocks
-                if b.is_content and b.has_label(Label.VERY_LIKELY_CONTENT)
+                if b.is_content and Label.VERY_LIKELY_CONTENT in b.labels
             ),
             -1,
         )
@@ -245,12 +245,12 @@ class ListAtEndFilter(Filter):
         changed = False
         level = float("inf")
         for block in doc.blocks:
-            if block.is_content and block.has_label(Label.VERY_LIKELY_CONTENT):
+            if block.is_content and Label.VERY_LIKELY_CONTENT in block.labels:
                 level = block.tag_level
             elif (
                 block.tag_level > level
-                and block.has_label(Label.MIGHT_BE_CONTENT)
-                and block.has_label(Label.LI)
+                and Label.MIGHT_BE_CONTENT in block.labels
+                and Label.LI in block.labels
                 and block.link_density == 0
             ):
                 block.is_content = True
