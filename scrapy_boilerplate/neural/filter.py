@@ -1,0 +1,82 @@
+"""The Web2Text labeler as a filter, and the ``web2text`` extractor.
+
+``Web2TextLabeler`` computes the block and edge features of a page, runs the unary and
+pairwise networks (ONNX, onnxruntime) and labels the blocks with the Viterbi path that
+maximises ``sum log p_unary + lambda * sum log p_pairwise``.
+
+The filter holds only its parameters: the model (sessions) is loaded lazily, once per
+process, on the first page, so the filter pickles as plain data and importing this module
+does not import onnxruntime.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..chains import Chain, register_extractor
+from ..document import Document
+from ..filters import FILTERS, Filter
+from .features import page_features
+from .model import get_model
+from .viterbi import viterbi
+
+__all__ = ["Web2TextLabeler", "web2text"]
+
+
+class Web2TextLabeler(Filter):
+    """Label every block content / boilerplate with the Web2Text model.
+
+    ``model_dir``: a directory with the model files (None: the shipped model).
+    ``lam``: the pairwise weight of the Viterbi objective (None: the model's, chosen on
+    validation). ``threads``: onnxruntime intra-op threads per session.
+    """
+
+    name = "web2text_labeler"
+
+    def __init__(
+        self, model_dir: str | None = None, lam: float | None = None, threads: int = 1
+    ) -> None:
+        self.model_dir = model_dir
+        self.lam = lam
+        self.threads = threads
+
+    def model(self) -> Any:
+        """The loaded model (raises ModelUnavailableError without onnxruntime)."""
+        return get_model(self.model_dir, self.threads)
+
+    def __call__(self, doc: Document) -> bool:
+        model = self.model()
+        blocks = doc.blocks
+        if not blocks:
+            return False
+        feats, edges = page_features(doc, extended=model.extended)
+        log_u, log_e = model.log_probs(feats, edges)
+        lam = model.lam if self.lam is None else float(self.lam)
+        labels = viterbi(log_u, log_e, lam)
+        changed = False
+        for block, y in zip(blocks, labels.tolist(), strict=False):
+            if block.set_content(bool(y)):
+                changed = True
+        return changed
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"model_dir": self.model_dir, "lam": self.lam, "threads": self.threads}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+def web2text(model_dir: str | None = None, lam: float | None = None, threads: int = 1) -> Chain:
+    """The ``web2text`` extractor: the Web2Text labeler alone."""
+    return Chain([Web2TextLabeler(model_dir=model_dir, lam=lam, threads=threads)], "web2text")
+
+
+def _register() -> None:
+    from ..filters import register_filter
+
+    if FILTERS.get(Web2TextLabeler.name) is not Web2TextLabeler:
+        register_filter(Web2TextLabeler)
+    register_extractor("web2text", web2text)
+
+
+_register()

@@ -1,0 +1,114 @@
+"""Loading the Web2Text model files and running them with onnxruntime.
+
+A model is a directory with ``web2text_unary.onnx``, ``web2text_pairwise.onnx`` and
+``web2text.json`` (feature normalisation, lambda, training facts). The shipped one is in
+``scrapy_boilerplate/neural/models/``.
+
+onnxruntime is imported, and the sessions created, on first use: one InferenceSession per
+process per model file (a fork gets its own), with bounded intra-op threads. Sessions are
+safe to share between threads (``run`` is thread-safe); creation is guarded by a lock.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import ModelUnavailableError
+from .features import Normalizer, feature_names
+
+__all__ = ["DEFAULT_MODEL_DIR", "Web2TextModel", "get_model", "INSTALL_HINT"]
+
+DEFAULT_MODEL_DIR = Path(__file__).resolve().parent / "models"
+UNARY_FILE = "web2text_unary.onnx"
+PAIRWISE_FILE = "web2text_pairwise.onnx"
+META_FILE = "web2text.json"
+INSTALL_HINT = "pip install scrapy-boilerplate[onnx]"
+
+_lock = threading.Lock()
+_models: dict[tuple[int, str, int], Web2TextModel] = {}
+
+
+def _import_onnxruntime() -> Any:
+    try:
+        import onnxruntime
+    except ImportError as exc:
+        raise ModelUnavailableError(
+            f"the web2text labeler needs onnxruntime, which is not installed: {INSTALL_HINT}"
+        ) from exc
+    return onnxruntime
+
+
+class Web2TextModel:
+    """Both networks of one model directory, with its normaliser and lambda."""
+
+    def __init__(self, model_dir: str | os.PathLike[str], threads: int = 1) -> None:
+        self.model_dir = Path(model_dir)
+        meta_path = self.model_dir / META_FILE
+        for f in (meta_path, self.model_dir / UNARY_FILE, self.model_dir / PAIRWISE_FILE):
+            if not f.is_file():
+                raise ModelUnavailableError(f"web2text model file missing: {f}")
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
+        self.extended = bool(meta.get("extended", False))
+        block_names, edge_names = feature_names(self.extended)
+        if list(meta.get("block_features", [])) != list(block_names) or list(
+            meta.get("edge_features", [])
+        ) != list(edge_names):
+            raise ModelUnavailableError(
+                f"{meta_path}: the model was trained on other features than this version "
+                "computes; retrain it (scrapy-boilerplate train)"
+            )
+        self.meta = meta
+        self.lam = float(meta["lambda"])
+        self.normalizer = Normalizer.from_dict(meta["normalizer"])
+        ort = _import_onnxruntime()
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = max(1, int(threads))
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        providers = ["CPUExecutionProvider"]
+        try:
+            self.unary = ort.InferenceSession(
+                str(self.model_dir / UNARY_FILE), options, providers=providers
+            )
+            self.pairwise = ort.InferenceSession(
+                str(self.model_dir / PAIRWISE_FILE), options, providers=providers
+            )
+        except Exception as exc:  # onnxruntime raises its own exception types
+            raise ModelUnavailableError(f"cannot load the web2text model: {exc}") from exc
+
+    def log_probs(self, blocks: np.ndarray, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Unary (n x 2) and pairwise ((n-1) x 4) log-probabilities for raw features."""
+        b, e = self.normalizer.transform(blocks, edges)
+        n = len(b)
+        if n == 0:
+            return np.zeros((0, 2), np.float32), np.zeros((0, 4), np.float32)
+        u = self.unary.run(None, {"features": b[None]})[0][0]
+        if n > 1:
+            p = self.pairwise.run(None, {"features": e[None]})[0][0]
+        else:
+            p = np.zeros((0, 4), np.float32)
+        return u, p
+
+
+def get_model(model_dir: str | os.PathLike[str] | None = None, threads: int = 1) -> Web2TextModel:
+    """The process-wide model for a directory (the shipped one by default), loaded once."""
+    path = str(Path(model_dir).resolve()) if model_dir else str(DEFAULT_MODEL_DIR)
+    key = (os.getpid(), path, int(threads))
+    model = _models.get(key)
+    if model is None:
+        with _lock:
+            model = _models.get(key)
+            if model is None:
+                model = Web2TextModel(path, threads)
+                _models[key] = model
+    return model

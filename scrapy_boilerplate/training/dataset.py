@@ -1,0 +1,238 @@
+"""Training data for the Web2Text networks: raw features and automatic block labels.
+
+A page becomes the raw block features (n x 128), edge features ((n-1) x 25) and block
+labels (1 content, 0 boilerplate, -1 unknown) of its parsed blocks. Labels come from
+:func:`~scrapy_boilerplate.training.alignment.label_blocks` when the set has the page's
+full clean text, else from its must / must-not snippets (trafilatura-eval), which label
+only the blocks holding a snippet.
+
+Only the sets that ``shared/data/README.md`` marks "may train the shipped model" are in
+:data:`SHIPPED_TRAINING_SETS`; the ``train`` command refuses others unless told
+``--allow-any-set`` (for experiments that do not ship).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..neural.features import page_features
+from ..parse import parse_html
+from .alignment import label_blocks, label_blocks_from_snippets
+
+__all__ = [
+    "SHIPPED_TRAINING_SETS",
+    "PageData",
+    "Corpus",
+    "page_data",
+    "build_corpus",
+    "MIN_RECOVERED",
+]
+
+#: the sets the shipped model may train on (shared/data/README.md), with their licences
+SHIPPED_TRAINING_SETS: dict[str, str] = {
+    "wcxb-dev": "CC-BY-4.0",
+    "mozilla-readability": "Apache-2.0",
+    "zh-cwced-dev": "MIT",
+    "trafilatura-eval": "Apache-2.0 (snippets only)",
+}
+#: pages whose reference the alignment recovers less of are left out (reference and
+#: HTML disagree: the labels would be noise)
+MIN_RECOVERED = 0.5
+
+
+@dataclass
+class PageData:
+    """One page's raw features and labels."""
+
+    dataset: str
+    page_id: str
+    blocks: np.ndarray  # n x 128 float32
+    edges: np.ndarray  # (n-1) x 25 float32
+    labels: np.ndarray  # n int8: 1, 0 or -1 (unknown)
+    recovered: float | None = None  # share of the reference the alignment recovered
+
+
+def page_data(
+    dataset: str, page_id: str, html: str, main_text: str | None,
+    with_snippets: Sequence[str] | None = None, without_snippets: Sequence[str] | None = None,
+) -> PageData | None:
+    """Parse, featurise and label one page (None if it has no blocks or no usable label)."""
+    doc = parse_html(html)
+    if not doc.blocks:
+        return None
+    recovered = None
+    if main_text and main_text.strip():
+        labels, result = label_blocks(doc.blocks, main_text)
+        recovered = result.recovered
+        if recovered < MIN_RECOVERED:
+            return None
+    elif with_snippets or without_snippets:
+        labels = label_blocks_from_snippets(doc.blocks, with_snippets, without_snippets)
+        if all(v < 0 for v in labels):
+            return None
+    else:
+        return None
+    blocks, edges = page_features(doc, extended=True)  # training may drop the extension
+    return PageData(dataset, page_id, blocks, edges, np.asarray(labels, dtype=np.int8), recovered)
+
+
+def _work(args: tuple[Any, ...]) -> PageData | str | None:
+    try:
+        return page_data(*args)
+    except Exception as exc:  # noqa: BLE001 - one odd page must not stop a long build
+        return f"{args[0]}/{args[1]}: {type(exc).__name__}: {exc}"
+
+
+@dataclass
+class Corpus:
+    """Pages concatenated: block rows, edge rows and per-page offsets."""
+
+    blocks: np.ndarray
+    edges: np.ndarray
+    labels: np.ndarray
+    block_offsets: np.ndarray  # page p: blocks[block_offsets[p]:block_offsets[p+1]]
+    edge_offsets: np.ndarray
+    datasets: list[str] = field(default_factory=list)
+    page_ids: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.page_ids)
+
+    def page(self, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        b0, b1 = self.block_offsets[p], self.block_offsets[p + 1]
+        e0, e1 = self.edge_offsets[p], self.edge_offsets[p + 1]
+        return self.blocks[b0:b1], self.edges[e0:e1], self.labels[b0:b1]
+
+    @classmethod
+    def from_pages(cls, pages: Iterable[PageData]) -> Corpus:
+        pages = list(pages)
+        bo = np.zeros(len(pages) + 1, dtype=np.int64)
+        eo = np.zeros(len(pages) + 1, dtype=np.int64)
+        for i, p in enumerate(pages):
+            bo[i + 1] = bo[i] + len(p.blocks)
+            eo[i + 1] = eo[i] + len(p.edges)
+        nb = pages[0].blocks.shape[1] if pages else 128
+        ne = pages[0].edges.shape[1] if pages else 25
+        empty_b = np.zeros((0, nb), dtype=np.float32)
+        empty_e = np.zeros((0, ne), dtype=np.float32)
+        return cls(
+            blocks=np.concatenate([p.blocks for p in pages]) if pages else empty_b,
+            edges=np.concatenate([p.edges for p in pages] + [empty_e]),
+            labels=np.concatenate([p.labels for p in pages]) if pages else np.zeros(0, np.int8),
+            block_offsets=bo,
+            edge_offsets=eo,
+            datasets=[p.dataset for p in pages],
+            page_ids=[p.page_id for p in pages],
+        )
+
+    def subset(self, indices: Sequence[int]) -> Corpus:
+        pages = []
+        for p in indices:
+            b, e, y = self.page(p)
+            pages.append(PageData(self.datasets[p], self.page_ids[p], b, e, y))
+        return Corpus.from_pages(pages)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        np.savez_compressed(
+            path,
+            blocks=self.blocks,
+            edges=self.edges,
+            labels=self.labels,
+            block_offsets=self.block_offsets,
+            edge_offsets=self.edge_offsets,
+            datasets=np.array(self.datasets, dtype=object),
+            page_ids=np.array(self.page_ids, dtype=object),
+        )
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Corpus:
+        z = np.load(path, allow_pickle=True)
+        return cls(
+            z["blocks"], z["edges"], z["labels"], z["block_offsets"], z["edge_offsets"],
+            list(z["datasets"]), list(z["page_ids"]),
+        )
+
+
+def _jobs(dataset_dirs: Sequence[str | os.PathLike[str]], limit: int | None) -> Iterable[tuple]:
+    from ..evaluation.datasets import open_dataset
+
+    for d in dataset_dirs:
+        ds = open_dataset(d)
+        for page in ds.iter_pages(limit=limit):
+            yield (
+                ds.name, page.id, page.html, page.main_text,
+                page.with_snippets, page.without_snippets,
+            )
+
+
+def build_corpus(
+    dataset_dirs: Sequence[str | os.PathLike[str]],
+    *,
+    limit: int | None = None,
+    processes: int = 1,
+    cache: str | os.PathLike[str] | None = None,
+    log: Any = None,
+) -> Corpus:
+    """Featurise and label every page of the given dataset folders (in order).
+
+    With ``cache`` (a directory), the corpus is saved there under a key made of the
+    folders, the limit and the feature code, and loaded from there next time.
+    """
+    cache_file = None
+    if cache is not None:
+        key = hashlib.sha256(
+            repr(([str(Path(d).resolve()) for d in dataset_dirs], limit, _code_version())).encode()
+        ).hexdigest()[:16]
+        cache_file = Path(cache) / f"web2text-corpus-{key}.npz"
+        if cache_file.exists():
+            if log:
+                log(f"corpus: loading {cache_file}")
+            return Corpus.load(cache_file)
+    jobs = _jobs(dataset_dirs, limit)
+    pages: list[PageData] = []
+    errors: list[str] = []
+    if processes > 1:
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ctx.Pool(processes) as pool:
+            for i, result in enumerate(pool.imap(_work, jobs, chunksize=4)):
+                _collect(result, pages, errors)
+                if log and (i + 1) % 500 == 0:
+                    log(f"corpus: {i + 1} pages read, {len(pages)} kept")
+    else:
+        for i, job in enumerate(jobs):
+            _collect(_work(job), pages, errors)
+            if log and (i + 1) % 500 == 0:
+                log(f"corpus: {i + 1} pages read, {len(pages)} kept")
+    if errors and log:
+        log(f"corpus: {len(errors)} pages failed, e.g. {errors[0]}")
+    corpus = Corpus.from_pages(pages)
+    if cache_file is not None:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        corpus.save(cache_file)
+    return corpus
+
+
+def _collect(result: PageData | str | None, pages: list[PageData], errors: list[str]) -> None:
+    if isinstance(result, str):
+        errors.append(result)
+    elif result is not None:
+        pages.append(result)
+
+
+def _code_version() -> str:
+    """A hash of the feature and alignment code (a cached corpus is rebuilt when it changes)."""
+    from ..neural import features
+    from . import alignment
+
+    h = hashlib.sha256()
+    for mod in (features, alignment):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()[:12]

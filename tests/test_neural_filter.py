@@ -1,0 +1,128 @@
+"""The web2text labeler: shipped model, chains, pickling, lazy runtime, missing onnxruntime."""
+
+import pickle
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from scrapy_boilerplate import extract, get_extractor
+from scrapy_boilerplate.chains import EXTRACTORS, build_chain
+from scrapy_boilerplate.errors import ModelUnavailableError
+from scrapy_boilerplate.neural import model as model_module
+from scrapy_boilerplate.neural.filter import Web2TextLabeler
+from scrapy_boilerplate.neural.model import DEFAULT_MODEL_DIR
+from scrapy_boilerplate.parse import parse_html
+
+HERE = Path(__file__).parent
+ARTICLE = (HERE / "neural" / "article.html").read_text(encoding="utf-8")
+DATA = HERE.parent.parent / "shared" / "data"
+
+pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
+
+
+def test_importing_the_package_loads_no_runtime():
+    code = (
+        "import sys, scrapy_boilerplate\n"
+        "from scrapy_boilerplate.chains import EXTRACTORS\n"
+        "assert 'web2text' in EXTRACTORS\n"
+        "assert 'onnxruntime' not in sys.modules, 'onnxruntime imported'\n"
+        "assert 'torch' not in sys.modules, 'torch imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_shipped_model_files_are_small():
+    files = list(DEFAULT_MODEL_DIR.glob("*.onnx"))
+    assert len(files) == 2
+    assert sum(f.stat().st_size for f in DEFAULT_MODEL_DIR.iterdir()) < 1_000_000
+    assert (DEFAULT_MODEL_DIR / "MODEL_CARD.md").is_file()
+
+
+def test_shipped_model_labels_an_article_page_sensibly():
+    result = extract(ARTICLE, extractor="web2text")
+    text = result.text
+    assert "engineers closed it when cracks were found" in text
+    assert "The council said it would review" in text
+    for boilerplate in ("Privacy policy", "Cookie settings", "Share on Facebook", "Politics"):
+        assert boilerplate not in text, boilerplate
+
+
+def test_shipped_model_on_a_real_page():
+    truth = DATA / "cleaneval-train" / "truth.jsonl"
+    if not truth.is_file():
+        pytest.skip("shared/data is not beside the repository")
+    from scrapy_boilerplate.evaluation.datasets import open_dataset
+    from scrapy_boilerplate.evaluation.metrics import score_page
+
+    scores = []
+    for page in open_dataset(DATA / "cleaneval-train").iter_pages(limit=10):
+        got = extract(page.html, extractor="web2text").text
+        scores.append(score_page(page.main_text, got).f1)
+    assert sum(scores) / len(scores) > 0.6
+
+
+def test_composes_with_boilerpipe_filters():
+    chain = build_chain(["web2text", "min_words"])
+    doc = parse_html(ARTICLE)
+    chain(doc)
+    kept = [b for b in doc.blocks if b.is_content]
+    assert kept and all(b.num_words >= 10 for b in kept)  # MinWordsFilter's default
+    ex = get_extractor(["web2text", {"min_words": {"min_words": 20}}])
+    assert "cracks were found" in ex.extract(ARTICLE).text
+
+
+def test_one_block_and_no_blocks():
+    f = Web2TextLabeler()
+    doc = parse_html("<html><body><p>Only one block of text, a short sentence.</p></body></html>")
+    assert len(doc.blocks) == 1
+    f(doc)
+    assert isinstance(doc.blocks[0].is_content, bool)
+    empty = parse_html("")
+    assert f(empty) is False
+    assert extract("", extractor="web2text").text == ""
+
+
+def test_filter_pickles_without_sessions():
+    f = Web2TextLabeler(threads=1)
+    f(parse_html(ARTICLE))  # loads the model
+    data = pickle.dumps(f)
+    assert b"InferenceSession" not in data
+    g = pickle.loads(data)
+    assert g == f
+    ex = pickle.loads(pickle.dumps(get_extractor("web2text")))
+    assert "cracks were found" in ex.extract(ARTICLE).text
+
+
+def test_one_model_per_process_and_thread_safe():
+    f = Web2TextLabeler()
+    results = []
+
+    def work():
+        results.append(get_extractor("web2text").extract(ARTICLE).text)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(results)) == 1
+    assert f.model() is Web2TextLabeler().model()
+
+
+def test_missing_onnxruntime_is_one_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import fails
+    monkeypatch.setattr(model_module, "_models", {})
+    with pytest.raises(ModelUnavailableError, match=r"pip install scrapy-boilerplate\[onnx\]"):
+        extract(ARTICLE, extractor="web2text")
+    # nothing else breaks
+    assert "cracks were found" in extract(ARTICLE, extractor="article").text
+    assert "web2text" in EXTRACTORS
+
+
+def test_missing_model_directory(tmp_path, monkeypatch):
+    monkeypatch.setattr(model_module, "_models", {})
+    with pytest.raises(ModelUnavailableError, match="missing"):
+        Web2TextLabeler(model_dir=str(tmp_path))(parse_html(ARTICLE))
