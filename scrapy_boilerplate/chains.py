@@ -306,6 +306,9 @@ def _filter_names() -> Iterable[str]:
 # Each family module registers its filters (register_filter) and named extractors
 # (register_extractor) when imported; list them here so that every extractor name is known
 # as soon as the package is. (They must not import heavy runtimes at import time.)
-_FAMILY_MODULES: tuple[str, ...] = ("scrapy_boilerplate.neural.filter",)
+_FAMILY_MODULES: tuple[str, ...] = (
+    "scrapy_boilerplate.neural.filter",
+    "scrapy_boilerplate.filters.density",
+)
 for _module in _FAMILY_MODULES:
     importlib.import_module(_module)
