@@ -92,15 +92,21 @@ def _print_recovery(rows: list[dict], fmt: str) -> None:
     if fmt == "json":
         print(json.dumps(rows, indent=1))
         return
-    print("| set | pages | reference chars aligned | in blocks labelled content | page mean (aligned / content) |")
+    print(
+        "| set | pages | reference chars aligned | in blocks labelled content | page mean (aligned / content) |"
+    )
     print("|---|---:|---:|---:|---:|")
     for r in rows:
         if "aligned_chars" in r:
-            print(f"| {r['set']} | {r['pages']} | {r['aligned_chars']:.3f} | {r['content_chars']:.3f} "
-                  f"| {r['aligned_page_mean']:.3f} / {r['content_page_mean']:.3f} |")
+            print(
+                f"| {r['set']} | {r['pages']} | {r['aligned_chars']:.3f} | {r['content_chars']:.3f} "
+                f"| {r['aligned_page_mean']:.3f} / {r['content_page_mean']:.3f} |"
+            )
         elif "snippets" in r:
-            print(f"| {r['set']} | (snippets) | {r['snippets']} must-contain snippets | "
-                  f"{r['snippet_blocks']:.3f} found in exactly one block | |")
+            print(
+                f"| {r['set']} | (snippets) | {r['snippets']} must-contain snippets | "
+                f"{r['snippet_blocks']:.3f} found in exactly one block | |"
+            )
 
 
 def _metrics(pred: np.ndarray, truth: np.ndarray) -> dict[str, float]:
@@ -143,16 +149,22 @@ def _blocks(args: argparse.Namespace) -> int:
             preds[runner.name].append(np.asarray(y))
         n_pages += 1
     truth = np.concatenate(truths) if truths else np.zeros(0)
-    results = {n: _metrics(np.concatenate(p) if p else np.zeros(0), truth) for n, p in preds.items()}
+    results = {
+        n: _metrics(np.concatenate(p) if p else np.zeros(0), truth) for n, p in preds.items()
+    }
     if args.format == "json":
         print(json.dumps({"set": ds.name, "pages": n_pages, "results": results}, indent=1))
         return 0
-    print(f"{ds.name}: {n_pages} pages, {len(truth)} blocks ({int(truth.sum())} content), "
-          f"lambda {model.lam}")
+    print(
+        f"{ds.name}: {n_pages} pages, {len(truth)} blocks ({int(truth.sum())} content), "
+        f"lambda {model.lam}"
+    )
     print("| extractor | accuracy | precision | recall | F1 |")
     print("|---|---:|---:|---:|---:|")
     for n, m in results.items():
-        print(f"| {n} | {m['accuracy']:.3f} | {m['precision']:.3f} | {m['recall']:.3f} | {m['f1']:.3f} |")
+        print(
+            f"| {n} | {m['accuracy']:.3f} | {m['precision']:.3f} | {m['recall']:.3f} | {m['f1']:.3f} |"
+        )
     return 0
 
 
@@ -181,8 +193,11 @@ def _speed(args: argparse.Namespace) -> int:
                 times.append((time.perf_counter() - t) * 1000)
             times.sort()
             p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-            print(f"| {set_name} | {runner.name} | {statistics.median(times):.1f} | {p95:.1f} "
-                  f"| {statistics.median(cpu):.1f} | {len(times)} |", flush=True)
+            print(
+                f"| {set_name} | {runner.name} | {statistics.median(times):.1f} | {p95:.1f} "
+                f"| {statistics.median(cpu):.1f} | {len(times)} |",
+                flush=True,
+            )
     return 0
 
 

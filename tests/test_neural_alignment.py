@@ -61,8 +61,11 @@ def test_case_and_whitespace_differences_still_align():
 def test_repeated_phrases_label_only_the_matching_copy():
     # "Read more" appears three times on the page, once in the reference (after the story)
     html = (
-        "<body><p>Read more</p><p>" + STORY[0] + "</p><p>Read more</p><p>"
-        + STORY[1] + "</p><p>Read more</p><p>Unrelated footer text here</p></body>"
+        "<body><p>Read more</p><p>"
+        + STORY[0]
+        + "</p><p>Read more</p><p>"
+        + STORY[1]
+        + "</p><p>Read more</p><p>Unrelated footer text here</p></body>"
     )
     doc = parse_html(html)
     labels, _ = label_blocks(doc.blocks, STORY[0] + "\n\nRead more\n\n" + STORY[1])

@@ -36,7 +36,10 @@ def tiny_set(tmp_path):
         for i in range(6):
             html, clean = _page(i)
             (folder / "pages" / f"{i}.html").write_text(html)
-            fh.write(json.dumps({"id": str(i), "main_text": clean, "page_file": f"pages/{i}.html"}) + "\n")
+            fh.write(
+                json.dumps({"id": str(i), "main_text": clean, "page_file": f"pages/{i}.html"})
+                + "\n"
+            )
     return folder
 
 
@@ -58,10 +61,25 @@ def test_tiny_training_run_exports_matching_onnx(tmp_path, tiny_set):
     pytest.importorskip("onnx", reason="onnx is not installed (extra: train)")
     ort = pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
     out = tmp_path / "model"
-    code = main([
-        "train", str(tiny_set), "--out", str(out), "--allow-any-set", "--steps", "30",
-        "--eval-every", "10", "--batch", "8", "--threads", "1", "--seed", "3",
-    ])
+    code = main(
+        [
+            "train",
+            str(tiny_set),
+            "--out",
+            str(out),
+            "--allow-any-set",
+            "--steps",
+            "30",
+            "--eval-every",
+            "10",
+            "--batch",
+            "8",
+            "--threads",
+            "1",
+            "--seed",
+            "3",
+        ]
+    )
     assert code == 0
     meta = json.loads((out / "web2text.json").read_text())
     from scrapy_boilerplate.neural.features import feature_names
@@ -96,8 +114,9 @@ def test_tiny_training_run_exports_matching_onnx(tmp_path, tiny_set):
             assert got.shape == want.shape
             np.testing.assert_allclose(got, want, atol=1e-5, rtol=0)
         # the exported training result too
-        sess = ort.InferenceSession(str(out / f"web2text_{name}.onnx"),
-                                    providers=["CPUExecutionProvider"])
+        sess = ort.InferenceSession(
+            str(out / f"web2text_{name}.onnx"), providers=["CPUExecutionProvider"]
+        )
         full = len(names_b) if name == "unary" else len(names_e)
         x = rng.normal(size=(1, 13, full)).astype(np.float32)
         assert np.isfinite(sess.run(None, {"features": x})[0]).all()

@@ -20,9 +20,7 @@ def test_viterbi_matches_brute_force(seed):
     lam = float(rng.choice([0.0, 0.1, 0.5, 1.0, 3.0]))
     u = _log_softmax(rng.normal(size=(n, 2)) * 2)
     e = _log_softmax(rng.normal(size=(max(n - 1, 0), 4)) * 2)
-    best = max(
-        sequence_score(y, u, e, lam) for y in itertools.product((0, 1), repeat=n)
-    )
+    best = max(sequence_score(y, u, e, lam) for y in itertools.product((0, 1), repeat=n))
     got = viterbi(u, e, lam)
     assert got.shape == (n,)
     assert set(got.tolist()) <= {0, 1}

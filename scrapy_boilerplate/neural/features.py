@@ -180,7 +180,10 @@ BINARY_BLOCK = np.array(
     dtype=bool,
 )
 BINARY_EDGE = np.array(
-    [i < 5 or name[len("common_ancestor_"):] in _NODE_BINARY for i, name in enumerate(EDGE_FEATURES)],
+    [
+        i < 5 or name[len("common_ancestor_") :] in _NODE_BINARY
+        for i, name in enumerate(EDGE_FEATURES)
+    ],
     dtype=bool,
 )
 
@@ -343,8 +346,9 @@ def _stopword_counts(
         return np.array([sum(map(stop, findall(t.lower()))) for t in texts], dtype=np.float64)
     words = f" {_SENTINEL} ".join(texts).lower().split()
     stripped = map(str.strip, words, itertools.repeat(_STRIP))
-    codes = np.fromiter(map(_STOP_CODES.get, stripped, itertools.repeat(0)), dtype=np.int8,
-                        count=len(words))
+    codes = np.fromiter(
+        map(_STOP_CODES.get, stripped, itertools.repeat(0)), dtype=np.int8, count=len(words)
+    )
     block = np.cumsum(codes == 2)
     out = np.bincount(block[codes == 1], minlength=len(texts)).astype(np.float64)
     cjk = cps >= 0x3040
@@ -425,9 +429,9 @@ def block_text_stats(texts: Sequence[str], link_density: Sequence[float]) -> np.
                 (first == 0x32) & (nxt == 0x30)
             )
             if ok.any():
-                st[:, ST_YEAR] = _segment_sums(
-                    np.bincount(pos[ok], minlength=m)[:m], seg_bounds
-                ) > 0
+                st[:, ST_YEAR] = (
+                    _segment_sums(np.bincount(pos[ok], minlength=m)[:m], seg_bounds) > 0
+                )
     # last non-space character of each block
     nonempty = lengths > 0
     if nonempty.any():
@@ -608,7 +612,8 @@ EXT_BLOCK_FEATURES: tuple[str, ...] = tuple(
     + ["log_depth", "log_parent_blocks", "offset_from_longest", "words_vs_longest"]
 )
 EXT_EDGE_FEATURES: tuple[str, ...] = tuple(
-    [f"differ_class_{n}" for n, _ in _KEYWORD_GROUPS] + ["differ_hidden"]
+    [f"differ_class_{n}" for n, _ in _KEYWORD_GROUPS]
+    + ["differ_hidden"]
     + [f"differ_tag_{t}" for t in _EXT_TAGS]
 )
 _N_EXT_BITS = len(_KEYWORD_GROUPS) + 1 + len(_EXT_TAGS)
@@ -623,9 +628,22 @@ def _bit_columns(bits: Sequence[int]) -> np.ndarray:
 class _Structure:
     """The collapsed DOM over a page's blocks (see the module docstring)."""
 
-    __slots__ = ("parent", "gp", "lca", "edge_dist", "edge_break", "node_first", "node_last",
-                 "node_form", "group_tags", "leaf_tags", "class_path", "ext_bits", "depth",
-                 "parent_count")
+    __slots__ = (
+        "parent",
+        "gp",
+        "lca",
+        "edge_dist",
+        "edge_break",
+        "node_first",
+        "node_last",
+        "node_form",
+        "group_tags",
+        "leaf_tags",
+        "class_path",
+        "ext_bits",
+        "depth",
+        "parent_count",
+    )
 
     def __init__(self, blocks: Sequence[Any], root: Any) -> None:
         n = len(blocks)

@@ -335,7 +335,9 @@ def _norm(text: str) -> str:
 
 
 def label_blocks_from_snippets(
-    blocks: Sequence[Any], with_snippets: Sequence[str] | None, without_snippets: Sequence[str] | None
+    blocks: Sequence[Any],
+    with_snippets: Sequence[str] | None,
+    without_snippets: Sequence[str] | None,
 ) -> list[int]:
     """Labels from must / must-not snippets: 1 for a block holding a ``with`` snippet, 0 for
     one holding a ``without`` snippet, -1 (unknown) for the rest."""

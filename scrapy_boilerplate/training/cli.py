@@ -66,26 +66,34 @@ def _train_command(args: argparse.Namespace) -> int:
     corpus = build_corpus(
         sets, limit=args.limit, processes=args.processes, cache=args.cache, log=log
     )
-    log(f"corpus: {len(corpus)} pages, {len(corpus.blocks)} blocks "
-        f"({time.time() - t0:.0f}s)")
+    log(f"corpus: {len(corpus)} pages, {len(corpus.blocks)} blocks ({time.time() - t0:.0f}s)")
     if len(corpus) < 2:
         print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
         return 1
-    cfg = TrainConfig(seed=args.seed, steps=args.steps, threads=args.threads,
-                      patience=args.patience, eval_every=args.eval_every, batch=args.batch,
-                      extended=not args.no_extension)
+    cfg = TrainConfig(
+        seed=args.seed,
+        steps=args.steps,
+        threads=args.threads,
+        patience=args.patience,
+        eval_every=args.eval_every,
+        batch=args.batch,
+        extended=not args.no_extension,
+    )
     result = train_models(corpus, cfg, log=log)
     per_set: dict[str, int] = {}
     for name in corpus.datasets:
         per_set[name] = per_set.get(name, 0) + 1
     extra: dict[str, Any] = {
-        "sets": {s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
-                 for s in sets},
+        "sets": {
+            s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
+            for s in sets
+        },
         "pages_per_set": per_set,
         "blocks": int(len(corpus.blocks)),
         "labelled_blocks": int((corpus.labels >= 0).sum()),
         "content_blocks": int((corpus.labels == 1).sum()),
-        "command": "scrapy-boilerplate train " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
+        "command": "scrapy-boilerplate train "
+        + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
         "seconds": round(time.time() - t0),
     }
     paths = export_onnx(result, args.out, extra)
@@ -102,22 +110,36 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description="Label blocks automatically, train the Web2Text unary and pairwise "
         "networks and export them to ONNX.",
     )
-    p.add_argument("datasets", nargs="+", metavar="DATASET",
-                   help="dataset folder(s), or a folder of them (its allowed sets are used)")
+    p.add_argument(
+        "datasets",
+        nargs="+",
+        metavar="DATASET",
+        help="dataset folder(s), or a folder of them (its allowed sets are used)",
+    )
     p.add_argument("--out", "-o", required=True, help="directory for the model files")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--steps", type=int, default=8000, help="maximum steps per network")
     p.add_argument("--batch", type=int, default=128, help="windows per batch (default 128)")
     p.add_argument("--eval-every", type=int, default=100, help="steps between validations")
-    p.add_argument("--patience", type=int, default=25,
-                   help="validations without gain before stopping (default 25)")
+    p.add_argument(
+        "--patience",
+        type=int,
+        default=25,
+        help="validations without gain before stopping (default 25)",
+    )
     p.add_argument("--limit", type=int, default=None, help="only the first N pages of each set")
     p.add_argument("--processes", type=int, default=1, help="processes building the corpus")
     p.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
     p.add_argument("--cache", default=None, help="directory to cache the labelled corpus in")
-    p.add_argument("--no-extension", action="store_true",
-                   help="Web2Text's 128 block / 25 edge features only (no class/id words)")
-    p.add_argument("--allow-any-set", action="store_true",
-                   help="allow sets that may not train the shipped model (experiments)")
+    p.add_argument(
+        "--no-extension",
+        action="store_true",
+        help="Web2Text's 128 block / 25 edge features only (no class/id words)",
+    )
+    p.add_argument(
+        "--allow-any-set",
+        action="store_true",
+        help="allow sets that may not train the shipped model (experiments)",
+    )
     p.set_defaults(func=_train_command)
     return p

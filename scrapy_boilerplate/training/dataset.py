@@ -61,8 +61,12 @@ class PageData:
 
 
 def page_data(
-    dataset: str, page_id: str, html: str, main_text: str | None,
-    with_snippets: Sequence[str] | None = None, without_snippets: Sequence[str] | None = None,
+    dataset: str,
+    page_id: str,
+    html: str,
+    main_text: str | None,
+    with_snippets: Sequence[str] | None = None,
+    without_snippets: Sequence[str] | None = None,
 ) -> PageData | None:
     """Parse, featurise and label one page (None if it has no blocks or no usable label)."""
     doc = parse_html(html)
@@ -156,8 +160,13 @@ class Corpus:
     def load(cls, path: str | os.PathLike[str]) -> Corpus:
         z = np.load(path, allow_pickle=True)
         return cls(
-            z["blocks"], z["edges"], z["labels"], z["block_offsets"], z["edge_offsets"],
-            list(z["datasets"]), list(z["page_ids"]),
+            z["blocks"],
+            z["edges"],
+            z["labels"],
+            z["block_offsets"],
+            z["edge_offsets"],
+            list(z["datasets"]),
+            list(z["page_ids"]),
         )
 
 
@@ -168,8 +177,12 @@ def _jobs(dataset_dirs: Sequence[str | os.PathLike[str]], limit: int | None) -> 
         ds = open_dataset(d)
         for page in ds.iter_pages(limit=limit):
             yield (
-                ds.name, page.id, page.html, page.main_text,
-                page.with_snippets, page.without_snippets,
+                ds.name,
+                page.id,
+                page.html,
+                page.main_text,
+                page.with_snippets,
+                page.without_snippets,
             )
 
 

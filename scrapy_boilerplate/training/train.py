@@ -116,7 +116,11 @@ def _make_net(n_in: int, filters: Sequence[int], kernels: Sequence[int], keep: f
 
 
 def _windows(
-    corpus: Corpus, pages: np.ndarray, rng: np.random.Generator, batch: int, window: int,
+    corpus: Corpus,
+    pages: np.ndarray,
+    rng: np.random.Generator,
+    batch: int,
+    window: int,
     labelled: list[np.ndarray],
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A batch of windows: block features, block labels, edge features, edge labels.
@@ -204,8 +208,15 @@ def _evaluate_pairwise(net: Any, corpus: Corpus, pages: Sequence[int]) -> float:
 
 
 def _train_one(
-    name: str, net: Any, corpus: Corpus, train_pages: np.ndarray, val_pages: np.ndarray,
-    cfg: TrainConfig, rng: np.random.Generator, edges: bool, log: Callable[[str], None],
+    name: str,
+    net: Any,
+    corpus: Corpus,
+    train_pages: np.ndarray,
+    val_pages: np.ndarray,
+    cfg: TrainConfig,
+    rng: np.random.Generator,
+    edges: bool,
+    log: Callable[[str], None],
 ) -> dict[str, Any]:
     import torch
     from torch.nn import functional as F
@@ -248,20 +259,28 @@ def _train_one(
                 best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
             else:
                 waited += 1
-            log(f"{name}: step {step} loss {loss.item():.4f} val {score:.4f} "
-                f"(best {best_score:.4f} @ {best_step}, {time.time() - t0:.0f}s)")
+            log(
+                f"{name}: step {step} loss {loss.item():.4f} val {score:.4f} "
+                f"(best {best_score:.4f} @ {best_step}, {time.time() - t0:.0f}s)"
+            )
             if waited >= cfg.patience:
                 break
     if best_state is not None:
         net.load_state_dict(best_state)
     net.eval()
-    return {"best_validation": best_score, "best_step": best_step, "steps_run": step,
-            "metric": "edge accuracy" if edges else "block F1"}
+    return {
+        "best_validation": best_score,
+        "best_step": best_step,
+        "steps_run": step,
+        "metric": "edge accuracy" if edges else "block F1",
+    }
 
 
 def choose_lambda(
-    unary_logp: Sequence[np.ndarray], pairwise_logp: Sequence[np.ndarray],
-    labels: Sequence[np.ndarray], grid: Sequence[float],
+    unary_logp: Sequence[np.ndarray],
+    pairwise_logp: Sequence[np.ndarray],
+    labels: Sequence[np.ndarray],
+    grid: Sequence[float],
 ) -> tuple[float, dict[str, float]]:
     """The lambda of ``grid`` with the best validation block F1 after Viterbi (ties: the
     smaller lambda); returns it and the F1 of every lambda."""
@@ -269,7 +288,9 @@ def choose_lambda(
     best, best_f1 = grid[0], -1.0
     truth = np.concatenate(labels) if labels else np.zeros(0)
     for lam in grid:
-        pred = np.concatenate([viterbi(u, e, lam) for u, e in zip(unary_logp, pairwise_logp, strict=False)])
+        pred = np.concatenate(
+            [viterbi(u, e, lam) for u, e in zip(unary_logp, pairwise_logp, strict=False)]
+        )
         f1 = block_metrics(pred, truth)["f1"]
         scores[str(lam)] = f1
         if f1 > best_f1 + 1e-12:
@@ -289,8 +310,12 @@ def train_models(
     rng = np.random.default_rng(cfg.seed)
     if not cfg.extended:  # Web2Text's columns only
         corpus = Corpus(
-            corpus.blocks[:, : len(BLOCK_FEATURES)], corpus.edges[:, : len(EDGE_FEATURES)],
-            corpus.labels, corpus.block_offsets, corpus.edge_offsets, corpus.datasets,
+            corpus.blocks[:, : len(BLOCK_FEATURES)],
+            corpus.edges[:, : len(EDGE_FEATURES)],
+            corpus.labels,
+            corpus.block_offsets,
+            corpus.edge_offsets,
+            corpus.datasets,
             corpus.page_ids,
         )
     n_pages = len(corpus)
@@ -303,18 +328,26 @@ def train_models(
     normalizer = Normalizer.fit(train_corpus_blocks, train_corpus_edges)
     del train_corpus_blocks, train_corpus_edges
     norm = Corpus(
-        *normalizer.transform(corpus.blocks, corpus.edges), corpus.labels,
-        corpus.block_offsets, corpus.edge_offsets, corpus.datasets, corpus.page_ids,
+        *normalizer.transform(corpus.blocks, corpus.edges),
+        corpus.labels,
+        corpus.block_offsets,
+        corpus.edge_offsets,
+        corpus.datasets,
+        corpus.page_ids,
     )
-    log(f"pages: {len(train_pages)} train, {len(val_pages)} validation; "
-        f"blocks labelled: {int((corpus.labels >= 0).sum())}")
+    log(
+        f"pages: {len(train_pages)} train, {len(val_pages)} validation; "
+        f"blocks labelled: {int((corpus.labels >= 0).sum())}"
+    )
     unary = _make_net(norm.blocks.shape[1], UNARY_FILTERS, KERNELS, cfg.keep_prob)
     pairwise = _make_net(norm.edges.shape[1], PAIRWISE_FILTERS, KERNELS, cfg.keep_prob)
     metrics: dict[str, Any] = {}
-    metrics["unary"] = _train_one("unary", unary, norm, train_pages, val_pages, cfg,
-                                  rng, False, log)
-    metrics["pairwise"] = _train_one("pairwise", pairwise, norm, train_pages, val_pages, cfg,
-                                     rng, True, log)
+    metrics["unary"] = _train_one(
+        "unary", unary, norm, train_pages, val_pages, cfg, rng, False, log
+    )
+    metrics["pairwise"] = _train_one(
+        "pairwise", pairwise, norm, train_pages, val_pages, cfg, rng, True, log
+    )
     u = _predict_pages(unary, norm, val_pages, edges=False)
     e = _predict_pages(pairwise, norm, val_pages, edges=True)
     y = [norm.page(p)[2] for p in val_pages]
@@ -322,16 +355,22 @@ def train_models(
     metrics["lambda_validation_f1"] = by_lambda
     truth = np.concatenate(y) if y else np.zeros(0)
     metrics["validation_unary_only"] = block_metrics(
-        np.concatenate([x.argmax(1) for x in u]) if u else np.zeros(0), truth)
+        np.concatenate([x.argmax(1) for x in u]) if u else np.zeros(0), truth
+    )
     metrics["validation"] = block_metrics(
-        np.concatenate([viterbi(a, b, lam) for a, b in zip(u, e, strict=False)]) if u else np.zeros(0), truth)
+        np.concatenate([viterbi(a, b, lam) for a, b in zip(u, e, strict=False)])
+        if u
+        else np.zeros(0),
+        truth,
+    )
     metrics["pages"] = {"train": int(len(train_pages)), "validation": int(len(val_pages))}
     log(f"lambda {lam}: validation {metrics['validation']}")
     return TrainResult(normalizer, unary, pairwise, lam, metrics, cfg)
 
 
-def export_onnx(result: TrainResult, out_dir: str | Path, extra: dict[str, Any] | None = None
-                ) -> dict[str, Path]:
+def export_onnx(
+    result: TrainResult, out_dir: str | Path, extra: dict[str, Any] | None = None
+) -> dict[str, Path]:
     """Write ``web2text_unary.onnx``, ``web2text_pairwise.onnx`` and ``web2text.json``
     (normaliser, lambda, feature names, training facts) into ``out_dir``."""
     import torch
@@ -340,8 +379,10 @@ def export_onnx(result: TrainResult, out_dir: str | Path, extra: dict[str, Any] 
     out.mkdir(parents=True, exist_ok=True)
     paths = {}
     block_names, edge_names = feature_names(result.config.extended)
-    for name, net, width in (("unary", result.unary, len(block_names)),
-                             ("pairwise", result.pairwise, len(edge_names))):
+    for name, net, width in (
+        ("unary", result.unary, len(block_names)),
+        ("pairwise", result.pairwise, len(edge_names)),
+    ):
         net.eval()
         path = out / f"web2text_{name}.onnx"
         dummy = torch.zeros(1, 12, width)
@@ -357,8 +398,11 @@ def export_onnx(result: TrainResult, out_dir: str | Path, extra: dict[str, Any] 
         "block_features": list(block_names),
         "edge_features": list(edge_names),
         "normalizer": result.normalizer.to_dict(),
-        "architecture": {"unary_filters": UNARY_FILTERS, "pairwise_filters": PAIRWISE_FILTERS,
-                         "kernels": KERNELS},
+        "architecture": {
+            "unary_filters": UNARY_FILTERS,
+            "pairwise_filters": PAIRWISE_FILTERS,
+            "kernels": KERNELS,
+        },
         "training": {"config": asdict(result.config), **(extra or {})},
         "metrics": result.metrics,
     }
@@ -379,10 +423,18 @@ def export_legacy(net: Any, dummy: Any, path: str | Path) -> None:
         warnings.simplefilter("ignore", DeprecationWarning)
         warnings.simplefilter("ignore", UserWarning)
         torch.onnx.export(
-            net, (dummy,), str(path), input_names=["features"], output_names=["log_probs"],
-            dynamic_axes={"features": {0: "batch", 1: "sequence"},
-                          "log_probs": {0: "batch", 1: "sequence"}},
-            opset_version=OPSET, dynamo=False, do_constant_folding=True,
+            net,
+            (dummy,),
+            str(path),
+            input_names=["features"],
+            output_names=["log_probs"],
+            dynamic_axes={
+                "features": {0: "batch", 1: "sequence"},
+                "log_probs": {0: "batch", 1: "sequence"},
+            },
+            opset_version=OPSET,
+            dynamo=False,
+            do_constant_folding=True,
         )
 
 
