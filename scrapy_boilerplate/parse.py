@@ -225,13 +225,7 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                 parts.append(" ")
                 last_was_space = True
             last_start_tag = tag
-            text = el.text
-            if text:
-                if flush_requested or text.strip(JAVA_WHITESPACE):
-                    characters(text, el, False)
-                elif not last_was_space and not in_ignorable:  # whitespace between tags
-                    parts.append(" ")
-                    last_was_space = True
+            chunk, is_tail = el.text, False
         elif event == "end":
             if open_embeds and el in open_embeds:
                 # the embeds NekoHTML kept open end with their parent
@@ -243,7 +237,7 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                     flush()
             action = pop_action()
             if action == _IGNORE and el.tag == "embed" and el.get(neko.UNCLOSED_EMBED) is not None:
-                continue  # still open (its tail is inside it)
+                continue  # still open (its tail is inside it: ignorable)
             if action == _BLOCK or action == _LABELLED:
                 tag_level -= 1
                 flush_requested = False
@@ -292,17 +286,15 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
                     flush_requested = False
                     if parts:
                         flush()
-            tail = el.tail
-            if tail:
-                if flush_requested or tail.strip(JAVA_WHITESPACE):
-                    characters(tail, el, True)
-                elif not last_was_space and not in_ignorable:  # whitespace between tags
-                    parts.append(" ")
-                    last_was_space = True
+            chunk, is_tail = el.tail, True
         else:  # a comment or processing instruction: only its tail is text
-            tail = el.tail
-            if tail:
-                characters(tail, el, True)
+            chunk, is_tail = el.tail, True
+        if chunk:
+            if flush_requested or chunk.strip(JAVA_WHITESPACE):
+                characters(chunk, el, is_tail)
+            elif not last_was_space and not in_ignorable:  # whitespace between tags
+                parts.append(" ")
+                last_was_space = True
     if parts:
         flush()  # endDocument
     new_block = TextBlock.from_parser

@@ -448,6 +448,20 @@ def _pm(x: np.ndarray) -> np.ndarray:
     return np.where(x, 1.0, -1.0)
 
 
+def _flags_and_capitals(
+    out: np.ndarray, col: int, st: np.ndarray, has_words: np.ndarray, safe_words: np.ndarray
+) -> None:
+    """Columns col..col+8, shared by leaf and node features: the six +-1 flags (ends with
+    punctuation, with "?", contains copyright, e-mail, URL, year) and the share of
+    capitalised words, squared and cubed."""
+    for i, stat in enumerate((ST_ENDP, ST_ENDQ, ST_COPY, ST_EMAIL, ST_URL, ST_YEAR)):
+        out[:, col + i] = _pm(st[:, stat] > 0)
+    cap = np.where(has_words, st[:, ST_CAP] / safe_words, 0.0)
+    out[:, col + 6] = cap
+    out[:, col + 7] = cap**2
+    out[:, col + 8] = cap**3
+
+
 def _node_features(agg: np.ndarray, total_chars: float, form: np.ndarray) -> np.ndarray:
     """The 20 node features (D) for aggregated statistics (m x 15) -> m x 20."""
     m = len(agg)
@@ -471,16 +485,7 @@ def _node_features(agg: np.ndarray, total_chars: float, form: np.ndarray) -> np.
     out[:, 7] = _pm(agg[:, ST_NUM] > 0)
     out[:, 8] = agg[:, ST_NUM] / chars
     out[:, 9] = np.clip(np.log(chars / np.maximum(agg[:, ST_SENT], 1.0)), 2.0, 5.0)
-    out[:, 10] = _pm(agg[:, ST_ENDP] > 0)
-    out[:, 11] = _pm(agg[:, ST_ENDQ] > 0)
-    out[:, 12] = _pm(agg[:, ST_COPY] > 0)
-    out[:, 13] = _pm(agg[:, ST_EMAIL] > 0)
-    out[:, 14] = _pm(agg[:, ST_URL] > 0)
-    out[:, 15] = _pm(agg[:, ST_YEAR] > 0)
-    cap = np.where(has_words, agg[:, ST_CAP] / safe_words, 0.0)
-    out[:, 16] = cap
-    out[:, 17] = cap**2
-    out[:, 18] = cap**3
+    _flags_and_capitals(out, 10, agg, has_words, safe_words)
     out[:, 19] = _pm(form)
     return out
 
@@ -517,16 +522,7 @@ def _leaf_features(st: np.ndarray) -> np.ndarray:
     rel = centre / max(float(cum[-1]), 1.0)
     out[:, 13] = rel
     out[:, 14] = rel**2
-    out[:, 15] = _pm(st[:, ST_ENDP] > 0)
-    out[:, 16] = _pm(st[:, ST_ENDQ] > 0)
-    out[:, 17] = _pm(st[:, ST_COPY] > 0)
-    out[:, 18] = _pm(st[:, ST_EMAIL] > 0)
-    out[:, 19] = _pm(st[:, ST_URL] > 0)
-    out[:, 20] = _pm(st[:, ST_YEAR] > 0)
-    cap = np.where(has_words, st[:, ST_CAP] / safe_words, 0.0)
-    out[:, 21] = cap
-    out[:, 22] = cap**2
-    out[:, 23] = cap**3
+    _flags_and_capitals(out, 15, st, has_words, safe_words)
     return out
 
 
