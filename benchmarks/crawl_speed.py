@@ -39,10 +39,11 @@ SETS = ("mozilla-readability", "wcxb-dev")
 
 
 # -- pages and the server ---------------------------------------------------------------------
-def page_files(data: Path, count: int) -> list[Path]:
-    """``count`` real pages: Readability's non-unit-test pages, then wcxb-dev, by id."""
+def page_files(data: Path, count: int, sets: tuple[str, ...] = SETS) -> list[Path]:
+    """``count`` real pages from ``sets`` in turn (by default Readability's non-unit-test
+    pages, then wcxb-dev), in id order."""
     files: list[Path] = []
-    for name in SETS:
+    for name in sets:
         truth = data / name / "truth.jsonl"
         if not truth.is_file():
             continue
@@ -184,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
     parser.add_argument("--no-gzip", action="store_true", help="serve pages uncompressed")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument(
+        "--sets", default=",".join(SETS), help="datasets the pages come from, in turn"
+    )
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--_crawl", nargs=2, metavar=("BASE", "VARIANT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -197,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    files = page_files(args.data, args.pages)
+    files = page_files(args.data, args.pages, tuple(args.sets.split(",")))
     queue: multiprocessing.Queue = multiprocessing.Queue()
     server = multiprocessing.Process(
         target=_serve, args=([str(f) for f in files], not args.no_gzip, queue), daemon=True
