@@ -141,16 +141,6 @@ class TextBlock:
             block.text_density = block.link_density = 0.0
         return block
 
-    def set_word_stats(
-        self, num_words: int, in_anchor_text: int, in_wrapped_lines: int, wrapped_lines: int
-    ) -> None:
-        """Set the word statistics (and with them the densities)."""
-        self.num_words = num_words
-        self.num_words_in_anchor_text = in_anchor_text
-        self.num_words_in_wrapped_lines = in_wrapped_lines
-        self.num_wrapped_lines = wrapped_lines
-        self._init_densities()
-
     def _init_densities(self) -> None:
         if self.num_words_in_wrapped_lines == 0:
             self.num_words_in_wrapped_lines = self.num_words
@@ -256,11 +246,6 @@ class TextBlock:
             f"<TextBlock [{self.offset_start}-{self.offset_end}] tl={self.tag_level}"
             f" nw={self.num_words} ld={self.link_density:.3f} {kind} {text!r}>"
         )
-
-
-#: neighbours used at both ends of the block list by the classifiers (all zero)
-EMPTY_START = TextBlock("", offset=-1)
-EMPTY_END = TextBlock("", offset=2**31 - 1)
 
 
 @dataclass(eq=False)

@@ -35,7 +35,6 @@ JAVA_WHITESPACE = (
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
 )
-JAVA_WHITESPACE_TO_SPACE = str.maketrans({c: " " for c in JAVA_WHITESPACE})
 
 # Java's String.trim() removes every character up to U+0020 from both ends.
 JAVA_TRIM_CHARS = "".join(chr(i) for i in range(0x21))

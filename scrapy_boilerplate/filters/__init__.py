@@ -7,7 +7,7 @@ own with :func:`register_filter`, or name them in a spec by import path.
 
 from __future__ import annotations
 
-from .base import Filter, classify_with_neighbours
+from .base import Filter
 from .classifiers import (
     ArticleMetadataFilter,
     CanolaClassifier,
@@ -80,7 +80,6 @@ __all__ = [
     "SurroundingToContentFilter",
     "TerminatingBlocksFinder",
     "TrailingHeadlineToBoilerplateFilter",
-    "classify_with_neighbours",
     "get_filter_class",
     "register_filter",
 ]

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from ..document import Document, TextBlock
 
-__all__ = ["Filter", "classify_with_neighbours"]
+__all__ = ["Filter", "neighbour_values", "set_flags"]
 
 
 class Filter:
@@ -67,26 +67,3 @@ def set_flags(blocks: list[TextBlock], flags: Any) -> bool:
             block.is_content = flag
             changed = True
     return changed
-
-
-def classify_with_neighbours(doc: Document, classify: Any) -> bool:
-    """Call ``classify(prev, curr, next)`` for every block, as boilerpipe's classifiers do.
-
-    Missing neighbours at both ends are an all-zero block. ``classify`` returns the new
-    content flag; the result is True if any flag changed.
-    """
-    blocks = doc.blocks
-    if not blocks:
-        return False
-    changed = False
-    empty = _EMPTY
-    n = len(blocks)
-    for i, curr in enumerate(blocks):
-        prev = blocks[i - 1] if i > 0 else empty
-        nxt = blocks[i + 1] if i + 1 < n else empty
-        if curr.set_content(classify(prev, curr, nxt)):
-            changed = True
-    return changed
-
-
-_EMPTY = TextBlock("", offset=-1)
