@@ -15,7 +15,6 @@ the default counting (``cjk=True``) is reported too, as it is meant to differ.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import platform
 import re
@@ -28,19 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.boilerpipe_oracle.run_oracle import EXTRACTORS  # noqa: E402
 from scrapy_boilerplate import get_extractor  # noqa: E402
+from scrapy_boilerplate.evaluation.datasets import JsonlDataset  # noqa: E402
 from scrapy_boilerplate.parse import parse_html  # noqa: E402
 
-EXTRACTORS = (
-    "article",
-    "default",
-    "largest",
-    "canola",
-    "keep_everything",
-    "keep_everything_min_words",
-    "num_words_rules",
-    "article_sentences",
-)
 CJK_LANGS = ("zh", "ja", "th")
 TOKEN = re.compile(r"\w+")
 
@@ -60,17 +51,6 @@ def token_f1(ours: list[str], theirs: list[str]) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def load_pages(dataset: Path):
-    with open(dataset / "truth.jsonl", encoding="utf-8") as f:
-        for line in f:
-            rec = json.loads(line)
-            path = dataset / rec["page_file"]
-            data = path.read_bytes()
-            if path.name.endswith(".gz"):
-                data = gzip.decompress(data)
-            yield rec["id"], rec.get("lang") or "", data.decode("utf-8", errors="replace")
-
-
 def oracle_outputs(dataset: Path, out_dir: Path) -> dict[tuple[str, str], dict]:
     path = out_dir / f"{dataset.name}.jsonl"
     if not path.exists():
@@ -88,8 +68,9 @@ def oracle_outputs(dataset: Path, out_dir: Path) -> dict[tuple[str, str], dict]:
 
 
 def has_cjk_pages(dataset: Path) -> bool:
-    with open(dataset / "truth.jsonl", encoding="utf-8") as f:
-        return any((json.loads(line).get("lang") or "").split("-")[0] in CJK_LANGS for line in f)
+    return any(
+        (page.lang or "").split("-")[0] in CJK_LANGS for page in JsonlDataset(dataset).iter_labels()
+    )
 
 
 def run_dataset(dataset: Path, out_dir: Path, extractors, limit=None):
@@ -99,9 +80,8 @@ def run_dataset(dataset: Path, out_dir: Path, extractors, limit=None):
     stats = {}  # (mode, extractor) -> list of (id, f1, exact)
     title_same = []
     n = 0
-    for page_id, _lang, html in load_pages(dataset):
-        if limit and n >= limit:
-            break
+    for page in JsonlDataset(dataset).iter_pages(limit):
+        page_id, html = page.id, page.html
         n += 1
         for mode, cjk in modes.items():
             doc = parse_html(html, cjk=cjk)

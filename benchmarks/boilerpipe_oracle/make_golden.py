@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.boilerpipe_oracle.run_oracle import run_oracle  # noqa: E402
+from benchmarks.boilerpipe_oracle.run_oracle import EXTRACTORS, run_oracle  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 #: set -> (pages to draw, licence as the set's README states it)
@@ -33,16 +33,6 @@ SETS = {
     "trafilatura-eval": (7, "Apache-2.0"),
     "zh-cwced-dev": (5, "MIT"),
 }
-EXTRACTORS = [
-    "article",
-    "default",
-    "largest",
-    "canola",
-    "keep_everything",
-    "keep_everything_min_words",
-    "num_words_rules",
-    "article_sentences",
-]
 MAX_BYTES = 150_000
 SEED = 20261123
 
@@ -92,7 +82,7 @@ def main(argv=None) -> int:
         with gzip.GzipFile(path, "wb", mtime=0) as f:
             f.write(page["html"])
         tasks.append((page["id"], str(path)))
-    records = run_oracle(tasks, EXTRACTORS)
+    records = run_oracle(tasks, list(EXTRACTORS))
     meta = {
         p["id"]: {k: p[k] for k in ("set", "source_id", "url", "lang", "licence")} for p in pages
     }
