@@ -63,6 +63,10 @@ _SPLIT_AT_OTHER = {
 _NOT_WORD_NEIGHBOURS = frozenset(_GLUE.replace("\\", "") + _SEPARATORS + "\n")
 _CJK = re.compile(f"[{CJK_CHARACTERS}]")
 _IS_WORD = re.compile(r"[^\W_]").search  # holds a letter or a number (L, Nd, Nl, No)
+# The space-separated tokens that hold a letter or a number, found in one C pass: a token
+# start, its non-word prefix, a word character, the rest. Linear: the look-behind fails at
+# once inside a token, so a long run without words is not retried at every position.
+_WORD_TOKENS = re.compile(r"(?<![^ ])(?:[^\w ]|_)*[^\W_][^ ]*").findall
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]").search
@@ -155,7 +159,7 @@ def _stats(
 ) -> tuple[tuple[int, int, int, int], bool]:
     """(words, linked words, words in wrapped lines, wrapped lines) of one block."""
     if "\ue00a" not in separated:
-        words = list(filter(_IS_WORD, separated.split(" ")))
+        words = _WORD_TOKENS(separated)
         linked = len(words) if in_anchor else 0
     else:
         # Anchor markers are tokens of their own: a piece after a start marker is linked
@@ -168,7 +172,7 @@ def _stats(
             for j, part in enumerate(piece.split(ANCHOR_END)):
                 if j:
                     in_anchor = False
-                found = list(filter(_IS_WORD, part.split(" ")))
+                found = _WORD_TOKENS(part)
                 if found:
                     words += found
                     if in_anchor:
@@ -211,12 +215,12 @@ def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int,
     astral = has_astral(joined)
     out: list[tuple[int, int, int, int]] = []
     append = out.append
-    is_word = _IS_WORD
+    word_tokens = _WORD_TOKENS
     in_anchor = False
     for text in joined.split("\n"):
         if len(text) < _FITS_ONE_LINE and not astral and "\ue00a" not in text:
             # the common case inlined: a short block without anchor markers
-            n = len(list(filter(is_word, text.split(" "))))
+            n = len(word_tokens(text))
             append((n, n if in_anchor else 0, n, 1) if n else _NO_WORDS)
             continue
         stats, in_anchor = _stats(text, in_anchor, astral)
