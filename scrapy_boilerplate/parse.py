@@ -21,6 +21,7 @@ stops building the tree below 2048 levels, which is reported in ``Document.warni
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -39,7 +40,7 @@ from .words import (
     java_trim,
 )
 
-__all__ = ["parse_html", "build_tree", "segment"]
+__all__ = ["parse_html", "build_tree", "segment", "segment_python", "COMPILED"]
 
 # Tag actions of boilerpipe's DefaultTagActionMap (1.2.0), keyed by lower-case name.
 _IGNORABLE = frozenset(
@@ -74,11 +75,12 @@ _DEPTH_LIMIT_MESSAGE = "Excessive depth"
 _JAVA_WHITESPACE = re.compile(f"[{JAVA_WHITESPACE.replace(' ', '')}]").sub
 
 
-def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
+def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     """Walk a parsed tree and return its text blocks and the ``<title>``.
 
     This is boilerpipe's SAX content handler, replayed over the tree's start, text and end
     events in one loop (hot code: the handler's state lives in local variables).
+    ``_csegment.pyx`` is its compiled twin; ``segment`` is whichever is available.
     """
     title: str | None = None
     if root is None:
@@ -313,6 +315,19 @@ def segment(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
     return blocks, title
 
 
+segment = segment_python
+#: whether the compiled segmenter (``_csegment``, built at install when a compiler is there)
+#: is in use; ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns it off
+COMPILED = False
+if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
+    try:
+        from ._csegment import segment  # noqa: F811 - same function, compiled
+    except ImportError:
+        pass
+    else:
+        COMPILED = True
+
+
 def build_tree(text: str) -> tuple[Any, list[str]]:
     """Parse HTML text with lxml; return the root element (or None) and parse warnings."""
     warnings: list[str] = []
@@ -322,7 +337,11 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
         return None, warnings
     data = neko.prepare(text).encode("utf-8", errors="replace")
     parser = etree.HTMLParser(
-        encoding="utf-8", huge_tree=True, no_network=True, remove_comments=False
+        encoding="utf-8",
+        huge_tree=True,
+        no_network=True,
+        remove_comments=False,
+        collect_ids=False,  # no id index: nothing looks elements up by id (10% of parsing)
     )
     try:
         root = etree.fromstring(data, parser)

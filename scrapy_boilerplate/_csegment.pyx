@@ -1,0 +1,393 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Compiled twin of ``parse.segment``: the same SAX-handler replay, walking libxml2's
+nodes directly instead of through lxml's ``iterwalk``.
+
+Optional: ``parse.py`` uses it when it was built (``pip install`` compiles it when Cython
+and a C compiler are there) and falls back to the pure-Python ``segment`` otherwise. Every
+branch below mirrors a branch of ``parse.segment``; ``tests/test_csegment.py`` checks the
+two give identical blocks on every golden and crafted page. Change both together.
+
+Why it is faster: no Python element proxy per node (only the elements that own block text
+get one, through lxml's public C API), tag actions looked up by libxml2's interned name,
+the handler state in C variables.
+"""
+
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.string cimport strcmp, strlen
+
+from lxml.includes cimport tree
+from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree
+
+from . import neko
+from .document import TextBlock
+from .words import (
+    ANCHOR_END,
+    ANCHOR_START,
+    JAVA_TRIM_CHARS,
+    JAVA_WHITESPACE,
+    count_words_batch,
+    has_tokens,
+    java_trim,
+)
+
+import_lxml__etree()
+
+# the tag actions of parse.py, as C ints
+cdef enum:
+    _BLOCK, _IGNORE, _ANCHOR, _BODY, _INLINE, _INLINE_SPACE, _LABELLED
+
+from .parse import _ACTIONS, _BLOCK_LABELS, _JAVA_WHITESPACE, _MARKERS
+
+cdef dict _ACTIONS_BY_NAME = {name.encode(): action for name, action in _ACTIONS.items()}
+_LABELS_BY_NAME = {name.encode(): labels for name, labels in _BLOCK_LABELS.items()}
+cdef bytes _UNCLOSED_NAME = neko.UNCLOSED_EMBED.encode()
+cdef const char* _UNCLOSED = _UNCLOSED_NAME
+_ANCHOR_START_PART = ANCHOR_START + " "
+_TRIM_AND_SEPARATORS = JAVA_TRIM_CHARS + "\u2063"
+_ANCHOR_END_PART = ANCHOR_END + " "
+
+
+cdef bint _has_attribute(tree.xmlNode* node, const char* name) noexcept:
+    # xmlHasProp, by hand: this module calls no libxml2 function (lxml links its own copy)
+    cdef tree.xmlAttr* attr = node.properties
+    while attr is not NULL:
+        if attr.ns is NULL and strcmp(<const char*>attr.name, name) == 0:
+            return True
+        attr = attr.next
+    return False
+
+
+cdef inline bint _is_element_like(tree.xmlNode* node) noexcept nogil:
+    # what iterwalk's "start"/"end", "comment" and "pi" events visit
+    return (
+        node.type == tree.XML_ELEMENT_NODE
+        or node.type == tree.XML_COMMENT_NODE
+        or node.type == tree.XML_PI_NODE
+    )
+
+
+cdef inline tree.xmlNode* _next_element_like(tree.xmlNode* node) noexcept nogil:
+    while node is not NULL and not _is_element_like(node):
+        node = node.next
+    return node
+
+
+cdef inline tree.xmlNode* _owner(tree.xmlNode* node) noexcept nogil:
+    # the parent element (lxml's getparent()), or NULL at the top
+    cdef tree.xmlNode* parent = node.parent
+    if parent is not NULL and parent.type == tree.XML_ELEMENT_NODE:
+        return parent
+    return NULL
+
+
+cdef inline bint _is_text(tree.xmlNode* node) noexcept nogil:
+    return node is not NULL and (
+        node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE
+    )
+
+
+cdef object _text_run(tree.xmlNode* node):
+    """lxml's ``_collectText``: the text of consecutive text nodes from ``node`` (None if
+    there are none)."""
+    if not _is_text(node):
+        return None
+    if not _is_text(node.next):
+        if node.content is NULL:
+            return ""
+        return PyUnicode_DecodeUTF8(<char*>node.content, strlen(<char*>node.content), "strict")
+    pieces = []
+    while _is_text(node):
+        if node.content is not NULL:
+            pieces.append(
+                PyUnicode_DecodeUTF8(<char*>node.content, strlen(<char*>node.content), "strict")
+            )
+        node = node.next
+    return "".join(pieces)
+
+
+cdef class _Segmenter:
+    cdef _Document doc
+    cdef bint cjk
+    cdef public object title
+    cdef list parts
+    cdef bint has_marker, has_text, last_was_space, flush_requested
+    cdef list owners  # addresses of the elements whose text is in the buffer
+    cdef int in_body, in_ignorable, tag_level, block_tag_level
+    cdef bytes last_start_tag
+    cdef list texts, token_texts, levels, labels, elements, open_labels
+
+    def __cinit__(self, _Document doc, bint cjk):
+        self.doc = doc
+        self.cjk = cjk
+        self.title = None
+        self.parts = []
+        self.owners = []
+        self.block_tag_level = -1
+        self.last_start_tag = b""
+        self.texts = []
+        self.token_texts = []
+        self.levels = []
+        self.labels = []
+        self.elements = []
+        self.open_labels = []
+
+    cdef flush(self):
+        # boilerpipe's flushBlock (called only with a non-empty buffer)
+        cdef list parts = self.parts
+        if not self.in_body:
+            if self.last_start_tag == b"title":
+                candidate = java_trim("".join(parts))
+                if candidate:
+                    self.title = candidate
+            self.parts = []
+            self.has_marker = self.has_text = False
+            self.owners = []
+            return
+        if len(parts) == 1 and parts[0] == " " and self.last_was_space:
+            self.parts = []
+            self.has_marker = False
+            return
+        if not self.has_text:
+            return
+        tokens = "".join(parts)
+        if self.has_marker:
+            plain = "".join([p for p in parts if p not in _MARKERS])
+            # has_tokens() is true when the text has a character that is neither trimmed
+            # nor a separator (and no marker look-alike): skip the call then (most links)
+            if ("\ue00a" in plain or not plain.strip(_TRIM_AND_SEPARATORS)) and not has_tokens(
+                tokens
+            ):
+                return
+            self.texts.append(plain.strip(JAVA_TRIM_CHARS))
+            trimmed = tokens.strip(JAVA_TRIM_CHARS)
+        else:
+            trimmed = tokens.strip(JAVA_TRIM_CHARS)
+            self.texts.append(trimmed)
+        self.token_texts.append(trimmed)
+        self.levels.append(self.block_tag_level)
+        if self.open_labels:
+            self.labels.append({label for entry in self.open_labels for label in entry})
+        else:
+            self.labels.append(set())
+        cdef _Document doc = self.doc
+        cdef list owners = self.owners
+        cdef size_t address
+        if len(owners) > 1:
+            owners = list(dict.fromkeys(owners))
+        self.elements.append(
+            [
+                elementFactory(doc, <tree.xmlNode*>address) if address else None
+                for address in owners
+            ]
+        )
+        self.parts = []
+        self.has_marker = self.has_text = False
+        self.owners = []
+        self.block_tag_level = -1
+
+    cdef characters(self, str chunk, size_t owner):
+        # boilerpipe's characters(): whitespace runs at chunk edges become one space
+        if self.flush_requested:
+            self.flush_requested = False
+            if self.parts:
+                self.flush()
+        if self.in_ignorable:
+            return
+        stripped = chunk.strip(JAVA_WHITESPACE)
+        if not stripped:
+            if not self.last_was_space:
+                self.parts.append(" ")
+                self.last_was_space = True
+            return
+        if not stripped.isprintable():
+            stripped = _JAVA_WHITESPACE(" ", stripped)
+        if chunk[0] in JAVA_WHITESPACE and not self.last_was_space:
+            self.parts.append(" ")
+        if self.block_tag_level == -1:
+            self.block_tag_level = self.tag_level
+        self.last_was_space = chunk[len(chunk) - 1] in JAVA_WHITESPACE
+        self.parts.append(stripped + " " if self.last_was_space else stripped)
+        self.has_text = True
+        cdef list owners = self.owners
+        if not owners or owners[len(owners) - 1] != owner:
+            owners.append(owner)
+
+    cdef add_marker(self, str marker):
+        if not self.last_was_space:
+            self.parts.append(" ")
+        self.parts.append(marker)
+        self.has_marker = self.last_was_space = True
+
+    cdef text_event(self, object chunk, tree.xmlNode* owner):
+        # what parse.segment does with an element's text or tail (or a comment's tail)
+        if chunk:
+            if self.flush_requested or chunk.strip(JAVA_WHITESPACE):
+                self.characters(chunk, <size_t>owner)
+            elif not self.last_was_space and not self.in_ignorable:
+                self.parts.append(" ")
+                self.last_was_space = True
+
+    cdef walk(self, tree.xmlNode* root):
+        # pre-order over elements, comments and PIs with explicit start and end steps
+        # (iterwalk's events); text nodes are read as the .text / .tail runs around them
+        cdef tree.xmlNode* node = root
+        cdef tree.xmlNode* following
+        cdef tree.xmlNode* open_anchor = NULL
+        cdef list open_actions = []
+        cdef dict open_embeds = {}  # parent address -> unclosed <embed>s (see neko.py)
+        cdef set ignored_bodies = set()  # a second <body>, which NekoHTML drops
+        while True:
+            if node.type == tree.XML_ELEMENT_NODE:
+                self._start(node, open_actions, open_embeds, ignored_bodies, &open_anchor)
+                following = _next_element_like(node.children)
+                if following is not NULL:
+                    node = following
+                    continue
+            else:  # a comment or processing instruction: only its tail is text
+                self.text_event(_text_run(node.next), _owner(node))
+            # end what has no further children, climbing while there is no next sibling
+            while True:
+                if node.type == tree.XML_ELEMENT_NODE:
+                    self._end(node, open_actions, open_embeds, ignored_bodies, &open_anchor)
+                if node is root:
+                    return
+                following = _next_element_like(node.next)
+                if following is not NULL:
+                    node = following
+                    break
+                node = node.parent
+
+    cdef _start(self, tree.xmlNode* node, list open_actions, dict open_embeds,
+                set ignored_bodies, tree.xmlNode** open_anchor):
+        cdef bytes name = <const char*>node.name
+        cdef int action = _ACTIONS_BY_NAME.get(name, _BLOCK)
+        open_actions.append(action)
+        if action == _BLOCK:
+            self.tag_level += 1
+            self.flush_requested = True
+        elif action == _INLINE:
+            pass
+        elif action == _LABELLED:
+            self.tag_level += 1
+            self.flush_requested = True
+            self.open_labels.append(_LABELS_BY_NAME[name])
+        elif action == _ANCHOR:
+            self.tag_level += 1
+            if open_anchor[0] is not NULL:
+                # an <a> inside an <a>: NekoHTML ends the outer one here
+                if not self.in_ignorable:
+                    self.add_marker(_ANCHOR_END_PART)
+            open_anchor[0] = node
+            if not self.in_ignorable:
+                self.add_marker(_ANCHOR_START_PART)
+        elif action == _IGNORE:
+            self.tag_level += 1
+            self.in_ignorable += 1
+            self.flush_requested = True
+            if name == b"embed" and _has_attribute(node, _UNCLOSED):
+                parent = <size_t>node.parent
+                open_embeds[parent] = open_embeds.get(parent, 0) + 1
+        elif action == _BODY:
+            if self.in_body:
+                ignored_bodies.add(<size_t>node)
+            else:
+                self.tag_level += 1
+                self.flush_requested = False
+                if self.parts:
+                    self.flush()
+                self.in_body += 1
+        elif not self.last_was_space:  # _INLINE_SPACE
+            self.parts.append(" ")
+            self.last_was_space = True
+        self.last_start_tag = name
+        self.text_event(_text_run(node.children), node)
+
+    cdef _end(self, tree.xmlNode* node, list open_actions, dict open_embeds,
+              set ignored_bodies, tree.xmlNode** open_anchor):
+        cdef int action
+        cdef size_t address = <size_t>node
+        if open_embeds and address in open_embeds:
+            n = open_embeds.pop(address)
+            self.in_ignorable -= n
+            self.tag_level -= n
+            self.flush_requested = False
+            if self.parts:
+                self.flush()
+        action = open_actions.pop()
+        if action == _IGNORE and (<bytes>node.name) == b"embed" and \
+                _has_attribute(node, _UNCLOSED):
+            return  # still open (its tail is inside it: ignorable)
+        if action == _BLOCK or action == _LABELLED:
+            self.tag_level -= 1
+            self.flush_requested = False
+            if self.parts:
+                if self.last_was_space and len(self.parts) == 1 and self.parts[0] == " ":
+                    self.parts.clear()
+                else:
+                    self.flush()
+            if action == _LABELLED:
+                self.open_labels.pop()
+        elif action == _INLINE:
+            if self.flush_requested:
+                self.flush_requested = False
+                if self.parts:
+                    self.flush()
+        elif action == _ANCHOR:
+            if node == open_anchor[0]:
+                open_anchor[0] = NULL
+                if not self.in_ignorable:
+                    self.add_marker(_ANCHOR_END_PART)
+            self.tag_level -= 1
+            if self.flush_requested:
+                self.flush_requested = False
+                if self.parts:
+                    self.flush()
+        elif action == _IGNORE:
+            self.in_ignorable -= 1
+            self.tag_level -= 1
+            self.flush_requested = False
+            if self.parts:
+                self.flush()
+        elif action == _BODY:
+            if ignored_bodies and address in ignored_bodies:
+                pass
+            else:
+                self.flush_requested = False
+                if self.parts:
+                    self.flush()
+                self.in_body -= 1
+                self.tag_level -= 1
+        else:  # _INLINE_SPACE
+            if not self.last_was_space:
+                self.parts.append(" ")
+                self.last_was_space = True
+            if self.flush_requested:
+                self.flush_requested = False
+                if self.parts:
+                    self.flush()
+        self.text_event(_text_run(node.next), _owner(node))
+
+
+def segment(root, bint cjk=True):
+    """``parse.segment``, compiled (same arguments, same result)."""
+    if root is None:
+        return [], None
+    cdef _Element element = <_Element?>root
+    cdef _Segmenter seg = _Segmenter(element._doc, cjk)
+    seg.walk(element._c_node)
+    if seg.parts:
+        seg.flush()  # endDocument
+    new_block = TextBlock.from_parser
+    blocks = [
+        new_block(*values)
+        for values in zip(
+            seg.texts,
+            count_words_batch(seg.token_texts, cjk),
+            range(len(seg.texts)),
+            seg.levels,
+            seg.labels,
+            seg.elements,
+            strict=True,
+        )
+    ]
+    return blocks, seg.title

@@ -1,0 +1,178 @@
+"""The compiled segmenter (``_csegment.pyx``) gives exactly the blocks of ``parse.segment``'s
+pure-Python walk, and the package works without it.
+
+Installing the package compiles the segmenter where Cython and a C compiler are at hand
+(they are on our CI machine, so here it must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1``
+turns it off.
+"""
+
+import gzip
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrapy_boilerplate import parse
+from scrapy_boilerplate.parse import build_tree, segment_python
+
+GOLDEN = Path(__file__).parent / "golden"
+PURE = bool(os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"))
+
+compiled = pytest.mark.skipif(PURE, reason="SCRAPY_BOILERPLATE_PURE_PYTHON is set")
+
+
+def _golden_pages():
+    for path in sorted((GOLDEN / "pages").glob("*.html.gz")):
+        yield path.name, gzip.decompress(path.read_bytes()).decode("utf-8")
+    for path in sorted((GOLDEN / "crafted").glob("*.html")):
+        yield path.name, path.read_text(encoding="utf-8")
+
+
+def _soup(seed: int) -> str:
+    """Random tag soup: every tag action, anchors in anchors, embeds, comments, bodies."""
+    rnd = random.Random(seed)
+    tags = [
+        "div",
+        "p",
+        "a",
+        "b",
+        "span",
+        "li",
+        "h1",
+        "h2",
+        "abbr",
+        "script",
+        "embed",
+        "br",
+        "body",
+        "option",
+        "table",
+        "td",
+        "title",
+        "img",
+        "noscript",
+    ]
+    pieces = []
+    for _ in range(rnd.randint(1, 120)):
+        kind = rnd.random()
+        tag = rnd.choice(tags)
+        if kind < 0.3:
+            pieces.append(f"<{tag}>")
+        elif kind < 0.5:
+            pieces.append(f"</{tag}>")
+        elif kind < 0.55:
+            pieces.append("<!-- c -->")
+        else:
+            pieces.append(
+                rnd.choice(
+                    [
+                        "word ",
+                        " two words",
+                        "\n\t",
+                        "  ",
+                        "x",
+                        "a\u3000b",
+                        "中文字",
+                        "$\ue00a<",
+                        " - ",
+                        "https://x.y/z ",
+                    ]
+                )
+            )
+    return "".join(pieces)
+
+
+def _agree(root, cjk=True) -> bool:
+    # both results stay alive while compared, so equal elements are the same proxies
+    compiled_result = parse.segment(root, cjk)
+    python_result = segment_python(root, cjk)
+    return _signature(compiled_result) == _signature(python_result)
+
+
+def _signature(result):
+    blocks, title = result
+    return title, [
+        (
+            b.text,
+            b.num_words,
+            b.num_words_in_anchor_text,
+            b.num_words_in_wrapped_lines,
+            b.num_wrapped_lines,
+            b.offset_start,
+            b.tag_level,
+            sorted(b.labels),
+            [id(e) for e in b.elements],  # the very same lxml elements
+        )
+        for b in blocks
+    ]
+
+
+@compiled
+def test_the_compiled_segmenter_is_built_and_used():
+    assert parse.COMPILED, (
+        "scrapy_boilerplate._csegment is not built: reinstall with `pip install -e .` "
+        "(needs Cython and a C compiler)"
+    )
+    assert parse.segment is not segment_python
+
+
+@compiled
+def test_the_compiled_module_is_not_older_than_its_source():
+    from scrapy_boilerplate import _csegment
+
+    source = Path(parse.__file__).with_name("_csegment.pyx")
+    if source.exists():  # a source checkout (an installed wheel has no .pyx)
+        assert Path(_csegment.__file__).stat().st_mtime >= source.stat().st_mtime, (
+            "_csegment.pyx changed since it was compiled: reinstall with `pip install -e .`"
+        )
+
+
+@compiled
+@pytest.mark.parametrize("cjk", [True, False], ids=["cjk", "java"])
+def test_both_segmenters_agree_on_every_golden_and_crafted_page(cjk):
+    differing = []
+    count = 0
+    for name, html in _golden_pages():
+        root, _ = build_tree(html)
+        count += 1
+        if not _agree(root, cjk):
+            differing.append(name)
+    assert count > 90
+    assert differing == []
+
+
+@compiled
+def test_both_segmenters_agree_on_random_tag_soup():
+    for seed in range(300):
+        root, _ = build_tree(_soup(seed))
+        assert _agree(root), seed
+
+
+@compiled
+def test_both_segmenters_agree_on_a_subtree_and_on_nothing():
+    root, _ = build_tree("<div><p>one <a href=x>two</a></p>tail</div><p>three</p>")
+    div = root.find(".//div")
+    assert _agree(div)
+    assert parse.segment(None) == segment_python(None) == ([], None)
+
+
+@compiled
+def test_the_compiled_segmenter_takes_only_lxml_elements():
+    with pytest.raises(TypeError):
+        parse.segment("<p>not a tree</p>")
+
+
+def test_without_the_compiled_segmenter_the_package_still_extracts():
+    code = (
+        "from scrapy_boilerplate import extract, parse; "
+        "r = extract('<html><body><p>' + 'Plain Python still works here. ' * 9 + '</p>'); "
+        "print(parse.COMPILED, len(r.text.split()))"
+    )
+    env = {**os.environ, "SCRAPY_BOILERPLATE_PURE_PYTHON": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["False", "45"]
