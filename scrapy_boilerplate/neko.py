@@ -44,7 +44,11 @@ _DOCUMENT_END_TAG = re.compile(r"</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>")
 _PARAGRAPH_END = re.compile(r"</[pP](?=[\s>/])[^>]*>")
 _PARAGRAPH_START = re.compile(r"<[pP](?=[\s>/])")
 _RAW_TEXT = (("<!--", "-->"), ("<script", "</script"), ("<style", "</style"))
-_UNCLOSED_EMBED = re.compile(r"<[eE][mM][bB][eE][dD]\b(?=[^>]*>(?!\s*</[eE][mM][bB][eE][dD]\s*>))")
+# (the </body> and </html> that prepare() drops do not stand between an embed and its end)
+_UNCLOSED_EMBED = re.compile(
+    r"<[eE][mM][bB][eE][dD]\b(?=[^>]*>(?!\s*(?:</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>\s*)*"
+    r"</[eE][mM][bB][eE][dD]\s*>))"
+)
 
 
 def _close_runaway_titles(html: str) -> str:
@@ -154,18 +158,44 @@ def _inside_raw_text(html: str, pos: int) -> bool:
     return any(head.rfind(start) > head.rfind(end) for start, end in _RAW_TEXT)
 
 
-def _open_stray_paragraph_ends(html: str) -> str:
-    # A </p> is stray when no <p> opened since the previous </p> (or the page start).
+# The tags prepare() rewrites, found in one pass (each alternative starts at a "<", so the
+# search runs at C speed between tags): </body> and </html>; </p>; <p>; <embed> left open.
+_REWRITTEN_TAGS = re.compile(
+    "|".join(
+        p.pattern for p in (_DOCUMENT_END_TAG, _PARAGRAPH_END, _PARAGRAPH_START, _UNCLOSED_EMBED)
+    )
+)
+
+
+_MARKED_EMBED = f'<embed {UNCLOSED_EMBED}=""'
+
+
+def _rewrite_tags(html: str) -> str:
+    # </body>, </html>: dropped. </p>: a stray one (no <p> opened since the previous </p>,
+    # or the page start) becomes an empty paragraph, unless it is inside a comment, script
+    # or style. <embed> not followed by </embed>: marked.
     pieces: list[str] = []
-    pos = previous_end = 0
-    for end in _PARAGRAPH_END.finditer(html):
-        if _PARAGRAPH_START.search(
-            html, previous_end, end.start()
-        ) is None and not _inside_raw_text(html, end.start()):
-            pieces.append(html[pos : end.start()])
-            pieces.append("<p></p>")
-            pos = end.end()
-        previous_end = end.end()
+    pos = 0
+    paragraph_open = False
+    for match in _REWRITTEN_TAGS.finditer(html):
+        tag = match[0]
+        second = tag[1]
+        if second == "/":
+            if tag[2] in "pP":
+                if not paragraph_open and not _inside_raw_text(html, match.start()):
+                    pieces.append(html[pos : match.start()])
+                    pieces.append("<p></p>")
+                    pos = match.end()
+                paragraph_open = False
+            else:  # </body> or </html>
+                pieces.append(html[pos : match.start()])
+                pos = match.end()
+        elif second in "pP":
+            paragraph_open = True
+        else:  # an <embed> left open
+            pieces.append(html[pos : match.start()])
+            pieces.append(_MARKED_EMBED)
+            pos = match.end()
     if not pieces:
         return html
     pieces.append(html[pos:])
@@ -174,7 +204,4 @@ def _open_stray_paragraph_ends(html: str) -> str:
 
 def prepare(html: str) -> str:
     """Rewrite the few constructs NekoHTML and lxml repair differently (see module doc)."""
-    html = _close_runaway_titles(html)
-    html = _DOCUMENT_END_TAG.sub("", html)
-    html = _open_stray_paragraph_ends(html)
-    return _UNCLOSED_EMBED.sub(f'<embed {UNCLOSED_EMBED}=""', html)
+    return _rewrite_tags(_close_runaway_titles(html))

@@ -110,6 +110,27 @@ def test_an_unclosed_embed_hides_the_rest_of_its_parent_as_in_nekohtml():
     assert texts(closed) == ["before", "shown"]
 
 
+def test_an_embed_closed_after_a_dropped_end_of_body_is_closed():
+    # NekoHTML ignores </body>, so the </embed> that follows it closes the embed
+    html = "<body><div><embed src=x></body></embed><p>shown</p></div>"
+    assert texts(html) == ["shown"]
+
+
+def test_a_stray_paragraph_end_is_an_empty_paragraph_but_not_in_a_comment():
+    assert texts("<body><div>one</p>two</div></body>") == ["one", "two"]
+    assert texts("<body><div>one<!-- </p> -->two</div></body>") == ["onetwo"]
+
+
+def test_the_rewrites_are_one_pass_and_leave_ordinary_pages_untouched():
+    from scrapy_boilerplate.neko import prepare
+
+    page = "<html><body><p>a</p><P class=x>b</P><embed src=y></embed></body></html>"
+    assert prepare(page) == "<html><body><p>a</p><P class=x>b</P><embed src=y></embed>"
+    # a tag inside an end tag's brackets is no tag (HTML tokenizes "</p <embed>" as one)
+    assert prepare("<p>a</p <embed>") == "<p>a</p <embed>"
+    assert prepare("<embed src=z>") == '<embed data-boilerplate-unclosed="" src=z>'
+
+
 def test_body_content_in_the_head_moves_to_the_body():
     doc = parse_html("<html><head><title>T</title><mbox><p>para</p></mbox></head></html>")
     assert [b.text for b in doc.blocks] == ["para"]
