@@ -1,9 +1,11 @@
-"""Metadata is in setup.cfg. This file only adds the optional compiled segmenter.
+"""Metadata is in setup.cfg. This file only adds the optional compiled tree walks.
 
-``scrapy_boilerplate/_csegment.pyx`` is compiled when Cython and a C compiler are at hand
-(the build requirements in pyproject.toml bring Cython and lxml's headers); if that fails,
-or ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` is set, the package installs as pure Python and
-``parse.py`` uses its own ``segment``.
+``scrapy_boilerplate/_csegment.pyx`` (the block segmentation) and
+``scrapy_boilerplate/filters/density/_cdom.pyx`` (the density family's DOM walk) are
+compiled when Cython and a C compiler are at hand (the build requirements in
+pyproject.toml bring Cython and lxml's headers); if that fails, or
+``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` is set, the package installs as pure Python and uses
+the Python walks they mirror.
 """
 
 import os
@@ -19,13 +21,16 @@ def extensions() -> list:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    ext = Extension(
-        "scrapy_boilerplate._csegment",
-        ["scrapy_boilerplate/_csegment.pyx"],
-        include_dirs=lxml.get_include(),
-        optional=True,  # a failed compile leaves the pure-Python segmenter
-    )
-    return cythonize([ext], compiler_directives={"language_level": 3}, quiet=True)
+    modules = {
+        "scrapy_boilerplate._csegment": "scrapy_boilerplate/_csegment.pyx",
+        "scrapy_boilerplate.filters.density._cdom": "scrapy_boilerplate/filters/density/_cdom.pyx",
+    }
+    extensions = [
+        # optional: a failed compile leaves the pure-Python walk
+        Extension(name, [source], include_dirs=lxml.get_include(), optional=True)
+        for name, source in modules.items()
+    ]
+    return cythonize(extensions, compiler_directives={"language_level": 3}, quiet=True)
 
 
 setup(ext_modules=extensions())

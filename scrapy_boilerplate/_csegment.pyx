@@ -12,11 +12,10 @@ get one, through lxml's public C API), tag actions looked up by libxml2's intern
 the handler state in C variables.
 """
 
-from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.string cimport strcmp, strlen
-
 from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree
+
+from ._cnodes cimport find_attribute, next_element_like, parent_element, text_run
 
 from . import neko
 from .document import TextBlock
@@ -45,64 +44,6 @@ cdef const char* _UNCLOSED = _UNCLOSED_NAME
 _ANCHOR_START_PART = ANCHOR_START + " "
 _TRIM_AND_SEPARATORS = JAVA_TRIM_CHARS + "\u2063"
 _ANCHOR_END_PART = ANCHOR_END + " "
-
-
-cdef bint _has_attribute(tree.xmlNode* node, const char* name) noexcept:
-    # xmlHasProp, by hand: this module calls no libxml2 function (lxml links its own copy)
-    cdef tree.xmlAttr* attr = node.properties
-    while attr is not NULL:
-        if attr.ns is NULL and strcmp(<const char*>attr.name, name) == 0:
-            return True
-        attr = attr.next
-    return False
-
-
-cdef inline bint _is_element_like(tree.xmlNode* node) noexcept nogil:
-    # what iterwalk's "start"/"end", "comment" and "pi" events visit
-    return (
-        node.type == tree.XML_ELEMENT_NODE
-        or node.type == tree.XML_COMMENT_NODE
-        or node.type == tree.XML_PI_NODE
-    )
-
-
-cdef inline tree.xmlNode* _next_element_like(tree.xmlNode* node) noexcept nogil:
-    while node is not NULL and not _is_element_like(node):
-        node = node.next
-    return node
-
-
-cdef inline tree.xmlNode* _owner(tree.xmlNode* node) noexcept nogil:
-    # the parent element (lxml's getparent()), or NULL at the top
-    cdef tree.xmlNode* parent = node.parent
-    if parent is not NULL and parent.type == tree.XML_ELEMENT_NODE:
-        return parent
-    return NULL
-
-
-cdef inline bint _is_text(tree.xmlNode* node) noexcept nogil:
-    return node is not NULL and (
-        node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE
-    )
-
-
-cdef object _text_run(tree.xmlNode* node):
-    """lxml's ``_collectText``: the text of consecutive text nodes from ``node`` (None if
-    there are none)."""
-    if not _is_text(node):
-        return None
-    if not _is_text(node.next):
-        if node.content is NULL:
-            return ""
-        return PyUnicode_DecodeUTF8(<char*>node.content, strlen(<char*>node.content), "strict")
-    pieces = []
-    while _is_text(node):
-        if node.content is not NULL:
-            pieces.append(
-                PyUnicode_DecodeUTF8(<char*>node.content, strlen(<char*>node.content), "strict")
-            )
-        node = node.next
-    return "".join(pieces)
 
 
 cdef class _Segmenter:
@@ -239,19 +180,19 @@ cdef class _Segmenter:
         while True:
             if node.type == tree.XML_ELEMENT_NODE:
                 self._start(node, open_actions, open_embeds, ignored_bodies, &open_anchor)
-                following = _next_element_like(node.children)
+                following = next_element_like(node.children)
                 if following is not NULL:
                     node = following
                     continue
             else:  # a comment or processing instruction: only its tail is text
-                self.text_event(_text_run(node.next), _owner(node))
+                self.text_event(text_run(node.next), parent_element(node))
             # end what has no further children, climbing while there is no next sibling
             while True:
                 if node.type == tree.XML_ELEMENT_NODE:
                     self._end(node, open_actions, open_embeds, ignored_bodies, &open_anchor)
                 if node is root:
                     return
-                following = _next_element_like(node.next)
+                following = next_element_like(node.next)
                 if following is not NULL:
                     node = following
                     break
@@ -284,7 +225,7 @@ cdef class _Segmenter:
             self.tag_level += 1
             self.in_ignorable += 1
             self.flush_requested = True
-            if name == b"embed" and _has_attribute(node, _UNCLOSED):
+            if name == b"embed" and find_attribute(node, _UNCLOSED) is not NULL:
                 parent = <size_t>node.parent
                 open_embeds[parent] = open_embeds.get(parent, 0) + 1
         elif action == _BODY:
@@ -300,7 +241,7 @@ cdef class _Segmenter:
             self.parts.append(" ")
             self.last_was_space = True
         self.last_start_tag = name
-        self.text_event(_text_run(node.children), node)
+        self.text_event(text_run(node.children), node)
 
     cdef _end(self, tree.xmlNode* node, list open_actions, dict open_embeds,
               set ignored_bodies, tree.xmlNode** open_anchor):
@@ -315,7 +256,7 @@ cdef class _Segmenter:
                 self.flush()
         action = open_actions.pop()
         if action == _IGNORE and (<bytes>node.name) == b"embed" and \
-                _has_attribute(node, _UNCLOSED):
+                find_attribute(node, _UNCLOSED) is not NULL:
             return  # still open (its tail is inside it: ignorable)
         if action == _BLOCK or action == _LABELLED:
             self.tag_level -= 1
@@ -365,7 +306,7 @@ cdef class _Segmenter:
                 self.flush_requested = False
                 if self.parts:
                     self.flush()
-        self.text_event(_text_run(node.next), _owner(node))
+        self.text_event(text_run(node.next), parent_element(node))
 
 
 def segment(root, bint cjk=True):

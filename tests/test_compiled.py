@@ -1,9 +1,10 @@
-"""The compiled segmenter (``_csegment.pyx``) gives exactly the blocks of ``parse.segment``'s
-pure-Python walk, and the package works without it.
+"""The compiled tree walks give exactly what their pure-Python twins give, and the package
+works without them: the segmenter (``_csegment.pyx`` = ``parse.segment_python``) and the
+density family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``).
 
-Installing the package compiles the segmenter where Cython and a C compiler are at hand
-(they are on our CI machine, so here it must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1``
-turns it off.
+Installing the package compiles them where Cython and a C compiler are at hand (they are on
+our CI machine, so here they must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns them
+off.
 """
 
 import gzip
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_boilerplate import parse
+from scrapy_boilerplate.filters.density import _dom
 from scrapy_boilerplate.parse import build_tree, segment_python
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -65,6 +67,8 @@ def _soup(seed: int) -> str:
             pieces.append(f"</{tag}>")
         elif kind < 0.55:
             pieces.append("<!-- c -->")
+        elif kind < 0.58:
+            pieces.append(rnd.choice(["<div hidden>", "<p style='display:none'>", "<i style=x>"]))
         else:
             pieces.append(
                 rnd.choice(
@@ -90,6 +94,17 @@ def _agree(root, cjk=True) -> bool:
     compiled_result = parse.segment(root, cjk)
     python_result = segment_python(root, cjk)
     return _signature(compiled_result) == _signature(python_result)
+
+
+def _walks_agree(root, skip_hidden=True) -> bool:
+    start = _dom.start_element(root)
+    if start is None:
+        return True
+    compiled_lists = _dom.walk(start, skip_hidden)
+    python_lists = _dom.walk_python(start, skip_hidden)
+    elements_c, *rest_c = compiled_lists
+    elements_p, *rest_p = python_lists
+    return [id(e) for e in elements_c] == [id(e) for e in elements_p] and rest_c == rest_p
 
 
 def _signature(result):
@@ -120,14 +135,25 @@ def test_the_compiled_segmenter_is_built_and_used():
 
 
 @compiled
-def test_the_compiled_module_is_not_older_than_its_source():
-    from scrapy_boilerplate import _csegment
+def test_the_compiled_dom_walk_is_built_and_used():
+    assert _dom.COMPILED, "filters.density._cdom is not built: reinstall with `pip install -e .`"
+    assert _dom.walk is not _dom.walk_python
 
-    source = Path(parse.__file__).with_name("_csegment.pyx")
-    if source.exists():  # a source checkout (an installed wheel has no .pyx)
-        assert Path(_csegment.__file__).stat().st_mtime >= source.stat().st_mtime, (
-            "_csegment.pyx changed since it was compiled: reinstall with `pip install -e .`"
-        )
+
+@compiled
+def test_the_compiled_modules_are_not_older_than_their_sources():
+    from scrapy_boilerplate import _csegment
+    from scrapy_boilerplate.filters.density import _cdom
+
+    shared = Path(parse.__file__).with_name("_cnodes.pxd")
+    for module in (_csegment, _cdom):
+        built = Path(module.__file__)
+        source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
+        if source.exists():  # a source checkout (an installed wheel has no .pyx)
+            newest = max(source.stat().st_mtime, shared.stat().st_mtime)
+            assert built.stat().st_mtime >= newest, (
+                f"{source.name} changed since it was compiled: reinstall with `pip install -e .`"
+            )
 
 
 @compiled
@@ -145,10 +171,36 @@ def test_both_segmenters_agree_on_every_golden_and_crafted_page(cjk):
 
 
 @compiled
-def test_both_segmenters_agree_on_random_tag_soup():
+@pytest.mark.parametrize("skip_hidden", [True, False], ids=["skip_hidden", "all"])
+def test_both_dom_walks_agree_on_every_golden_and_crafted_page(skip_hidden):
+    differing = []
+    for name, html in _golden_pages():
+        root, _ = build_tree(html)
+        if not _walks_agree(root, skip_hidden):
+            differing.append(name)
+    assert differing == []
+
+
+@compiled
+def test_both_segmenters_and_walks_agree_on_random_tag_soup():
     for seed in range(300):
         root, _ = build_tree(_soup(seed))
         assert _agree(root), seed
+        assert _walks_agree(root), seed
+
+
+@compiled
+def test_the_dom_walks_agree_on_hidden_and_excluded_elements():
+    html = (
+        "<body><div hidden>a</div><p style='color: red; DISPLAY : None'>b</p>"
+        "<p style=''>c</p><script>d</script><!-- e -->f<br>g<template>h</template>"
+        "<?pi x?>i</body>"
+    )
+    root, _ = build_tree(html)
+    assert _walks_agree(root, True)
+    assert _walks_agree(root, False)
+    elements, tags, *_ = _dom.walk(_dom.start_element(root), True)
+    assert tags == ["body", "p", "br"]
 
 
 @compiled

@@ -9,6 +9,7 @@ or in one reverse pass, so the cost is linear in the number of nodes.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -250,6 +251,13 @@ def dom_stats(root: Any, skip_hidden: bool = True) -> DomStats | None:
     start = start_element(root)
     if start is None:
         return None
+    return DomStats(*walk(start, skip_hidden))
+
+
+def walk_python(start: Any, skip_hidden: bool) -> tuple:
+    """The walk behind :func:`dom_stats`: the lists ``DomStats`` is made of, and the tag
+    tokens after the last run. ``_cdom.pyx`` is its compiled twin; ``walk`` is whichever
+    is available."""
     elements: list[Any] = []
     tags: list[str] = []
     parent: list[int] = []
@@ -326,7 +334,19 @@ def dom_stats(root: Any, skip_hidden: bool = True) -> DomStats | None:
                 run_text.append(tail)
                 run_tags.append(pending)
                 pending = 0
-    return DomStats(elements, tags, parent, end, run_owner, run_len, run_text, run_tags, pending)
+    return elements, tags, parent, end, run_owner, run_len, run_text, run_tags, pending
+
+
+walk = walk_python
+#: whether the compiled walk (``_cdom``, built with ``_csegment``) is in use
+COMPILED = False
+if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
+    try:
+        from ._cdom import walk  # noqa: F811 - same function, compiled
+    except ImportError:
+        pass
+    else:
+        COMPILED = True
 
 
 # -- labelling blocks ------------------------------------------------------------------------
