@@ -27,6 +27,7 @@ import gzip
 import json
 import multiprocessing
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -139,7 +140,11 @@ def run_crawl(
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
     process.crawl(crawler)
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    machine_before = _machine_cpu_seconds()
     process.start()
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    machine_after = _machine_cpu_seconds()
     stats = crawler.stats.get_stats()
     items = stats.get("item_scraped_count", 0)
     elapsed = stats["elapsed_time_seconds"]
@@ -151,7 +156,27 @@ def run_crawl(
         "extracted": stats.get("boilerplate/extracted_count", 0),
         "empty": stats.get("boilerplate/empty_count", 0),
         "max_ms": stats.get("boilerplate/max_ms"),
+        # CPU per page: the crawl's own process; the whole machine (the crawl, its worker
+        # processes, the page server and anything else running)
+        "cpu_ms_main": round(
+            (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+            * 1000
+            / max(items, 1),
+            2,
+        ),
+        "cpu_ms_machine": round((machine_after - machine_before) * 1000 / max(items, 1), 2),
     }
+
+
+def _machine_cpu_seconds() -> float:
+    """Busy CPU seconds of the whole machine so far (Linux /proc/stat; 0 elsewhere)."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def offline_ms(files: list[Path], extractor: str, sample: int = 200) -> dict:
@@ -248,7 +273,9 @@ def main(argv: list[str] | None = None) -> int:
                 runs[variant].append(result)
                 print(
                     f"round {round_no} {variant:8s} {result['items']:5d} items "
-                    f"{result['seconds']:7.2f} s {result['pages_per_s']:7.1f} pages/s"
+                    f"{result['seconds']:7.2f} s {result['pages_per_s']:7.1f} pages/s  "
+                    f"CPU ms/page: crawl process {result['cpu_ms_main']:.2f}, "
+                    f"machine {result['cpu_ms_machine']:.2f}"
                 )
     finally:
         server.terminate()

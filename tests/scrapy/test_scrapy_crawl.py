@@ -472,6 +472,25 @@ async def test_extraction_in_worker_processes(http_server, crawl):
     assert all("The story about page" in i["boilerplate"]["text"] for i in items)
 
 
+@deferred_f_from_coro_f
+async def test_worker_processes_fork_from_a_server_that_loaded_the_engine_once():
+    import multiprocessing
+    import os
+
+    from scrapy_boilerplate.scrapy_utils import ExtractionRunner
+
+    runner = ExtractionRunner(2, "process")
+    try:
+        worker_parents = {await runner.run(os.getppid) for _ in range(4)}
+        worker_pids = {await runner.run(os.getpid) for _ in range(4)}
+    finally:
+        runner.close()
+    assert os.getpid() not in worker_pids
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        # not children of the crawl (whose threads make fork unsafe): of the fork server
+        assert worker_parents.isdisjoint({os.getpid()})
+
+
 class Unpicklable(Filter):
     name = "unpicklable"
 
