@@ -1,6 +1,7 @@
 """Metadata is in setup.cfg. This file only adds the optional compiled tree walks.
 
-``scrapy_boilerplate/_csegment.pyx`` (the block segmentation) and
+``scrapy_boilerplate/_csegment.pyx`` (the block segmentation),
+``scrapy_boilerplate/_cwords.pyx`` (the blocks' word statistics) and
 ``scrapy_boilerplate/filters/density/_cdom.pyx`` (the density family's DOM walk) are
 compiled when Cython and a C compiler are at hand (the build requirements in
 pyproject.toml bring Cython and lxml's headers); if that fails, or
@@ -23,6 +24,7 @@ def extensions() -> list:
         return []
     modules = {
         "scrapy_boilerplate._csegment": "scrapy_boilerplate/_csegment.pyx",
+        "scrapy_boilerplate._cwords": "scrapy_boilerplate/_cwords.pyx",
         "scrapy_boilerplate.filters.density._cdom": "scrapy_boilerplate/filters/density/_cdom.pyx",
     }
     extensions = [

@@ -15,6 +15,7 @@ Text in space-separated languages counts the same either way.
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -212,7 +213,13 @@ def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int,
     if not token_texts:
         return []
     joined = _separate_tokens("\n".join(token_texts), cjk)
-    astral = has_astral(joined)
+    return count_blocks(joined, has_astral(joined))
+
+
+def count_blocks_python(joined: str, astral: bool) -> list[tuple[int, int, int, int]]:
+    """The statistics of each newline-separated block of separated token text (``astral``:
+    whether it holds characters above U+FFFF). ``_cwords.pyx`` is its compiled twin;
+    ``count_blocks`` is whichever is available."""
     out: list[tuple[int, int, int, int]] = []
     append = out.append
     word_tokens = _WORD_TOKENS
@@ -226,6 +233,18 @@ def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int,
         stats, in_anchor = _stats(text, in_anchor, astral)
         append(stats)
     return out
+
+
+count_blocks = count_blocks_python
+#: whether the compiled block counter (``_cwords``, built with ``_csegment``) is in use
+COMPILED = False
+if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
+    try:
+        from ._cwords import count_blocks  # noqa: F811 - same function, compiled
+    except ImportError:
+        pass
+    else:
+        COMPILED = True
 
 
 def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats, bool]:

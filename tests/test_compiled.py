@@ -1,6 +1,7 @@
-"""The compiled tree walks give exactly what their pure-Python twins give, and the package
-works without them: the segmenter (``_csegment.pyx`` = ``parse.segment_python``) and the
-density family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``).
+"""The compiled modules give exactly what their pure-Python twins give, and the package
+works without them: the segmenter (``_csegment.pyx`` = ``parse.segment_python``), the
+blocks' word statistics (``_cwords.pyx`` = ``words.count_blocks_python``) and the density
+family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``).
 
 Installing the package compiles them where Cython and a C compiler are at hand (they are on
 our CI machine, so here they must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns them
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_boilerplate import parse
+from scrapy_boilerplate import parse, words
 from scrapy_boilerplate.filters.density import _dom
 from scrapy_boilerplate.parse import build_tree, segment_python
 
@@ -141,12 +142,20 @@ def test_the_compiled_dom_walk_is_built_and_used():
 
 
 @compiled
+def test_the_compiled_word_counter_is_built_and_used():
+    assert words.COMPILED, (
+        "scrapy_boilerplate._cwords is not built: reinstall with `pip install -e .`"
+    )
+    assert words.count_blocks is not words.count_blocks_python
+
+
+@compiled
 def test_the_compiled_modules_are_not_older_than_their_sources():
-    from scrapy_boilerplate import _csegment
+    from scrapy_boilerplate import _csegment, _cwords
     from scrapy_boilerplate.filters.density import _cdom
 
     shared = Path(parse.__file__).with_name("_cnodes.pxd")
-    for module in (_csegment, _cdom):
+    for module in (_csegment, _cwords, _cdom):
         built = Path(module.__file__)
         source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
         if source.exists():  # a source checkout (an installed wheel has no .pyx)
@@ -168,6 +177,40 @@ def test_both_segmenters_agree_on_every_golden_and_crafted_page(cjk):
             differing.append(name)
     assert count > 90
     assert differing == []
+
+
+@compiled
+@pytest.mark.parametrize("cjk", [True, False], ids=["cjk", "java"])
+def test_both_word_counters_agree_on_every_golden_and_crafted_page(cjk, monkeypatch):
+    differing = []
+    for name, html in _golden_pages():
+        root, _ = build_tree(html)
+        compiled_result = parse.segment(root, cjk)
+        with monkeypatch.context() as patch:
+            patch.setattr(words, "count_blocks", words.count_blocks_python)
+            python_result = parse.segment(root, cjk)
+        if _signature(compiled_result) != _signature(python_result):
+            differing.append(name)
+    assert differing == []
+
+
+@compiled
+def test_both_word_counters_agree_on_random_texts():
+    # links, astral characters, CJK, long lines that wrap, marker look-alikes, empty blocks
+    pieces = ["a", "Z9", "_", "-", ".", " ", " ", "\u4e2d", "\u2063", words.ANCHOR_START,
+              words.ANCHOR_END, "\U0001f600", "\U00010400", "é", "ab" * 50, "word " * 30,
+              "\ue00a", "$", ">"]  # fmt: skip
+    rnd = random.Random(7)
+    for _ in range(3000):
+        texts = [
+            "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 80))).strip()
+            for _ in range(rnd.randint(1, 5))
+        ]
+        for cjk in (True, False):
+            joined = words._separate_tokens("\n".join(texts), cjk)
+            astral = words.has_astral(joined)
+            expected = words.count_blocks_python(joined, astral)
+            assert words.count_blocks(joined, astral) == expected, texts
 
 
 @compiled
