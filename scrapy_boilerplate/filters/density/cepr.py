@@ -10,6 +10,7 @@ parameters, with defaults chosen on our dev sets (``docs/density.md``).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -71,7 +72,14 @@ def _path_distance(pparent: list[int], pdepth: list[int], ptag: list[str], a: in
         return la + lb
     if la * lb > PATH_DISTANCE_CELLS:
         return max(la, lb)
-    # Levenshtein over the two reversed suffixes (reversing both keeps the distance)
+    return _levenshtein(tuple(sa), tuple(sb))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _levenshtein(sa: tuple[str, ...], sb: tuple[str, ...]) -> int:
+    # Levenshtein over the two reversed suffixes (reversing both keeps the distance).
+    # Cached: the same few tag suffixes ("a" under "li" against "p", ...) recur on every page.
+    la, lb = len(sa), len(sb)
     prev = list(range(lb + 1))
     for x in range(1, la + 1):
         cur = [x] + [0] * lb
