@@ -1,11 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""Compiled twin of ``parse.segment``: the same SAX-handler replay, walking libxml2's
+"""Compiled twin of ``parse.segment_python``: the same SAX-handler replay, walking libxml2's
 nodes directly instead of through lxml's ``iterwalk``.
 
 Optional: ``parse.py`` uses it when it was built (``pip install`` compiles it when Cython
-and a C compiler are there) and falls back to the pure-Python ``segment`` otherwise. Every
-branch below mirrors a branch of ``parse.segment``; ``tests/test_csegment.py`` checks the
-two give identical blocks on every golden and crafted page. Change both together.
+and a C compiler are there) and falls back to ``segment_python`` otherwise. Every branch
+below mirrors a branch of ``segment_python``; ``tests/test_compiled.py`` checks the two
+give identical blocks on every golden and crafted page. Change both together.
 
 Why it is faster: no Python element proxy per node (only the elements that own block text
 get one, through lxml's public C API), tag actions looked up by libxml2's interned name,
@@ -18,16 +18,7 @@ from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, impo
 from ._cnodes cimport find_attribute, next_element_like, parent_element, text_run
 
 from . import neko
-from .document import TextBlock
-from .words import (
-    ANCHOR_END,
-    ANCHOR_START,
-    JAVA_TRIM_CHARS,
-    JAVA_WHITESPACE,
-    count_words_batch,
-    has_tokens,
-    java_trim,
-)
+from .words import ANCHOR_END, ANCHOR_START, JAVA_TRIM_CHARS, JAVA_WHITESPACE, has_tokens, java_trim
 
 import_lxml__etree()
 
@@ -35,7 +26,7 @@ import_lxml__etree()
 cdef enum:
     _BLOCK, _IGNORE, _ANCHOR, _BODY, _INLINE, _INLINE_SPACE, _LABELLED
 
-from .parse import _ACTIONS, _BLOCK_LABELS, _JAVA_WHITESPACE, _MARKERS
+from .parse import _ACTIONS, _BLOCK_LABELS, _JAVA_WHITESPACE, _MARKERS, make_blocks
 
 cdef dict _ACTIONS_BY_NAME = {name.encode(): action for name, action in _ACTIONS.items()}
 _LABELS_BY_NAME = {name.encode(): labels for name, labels in _BLOCK_LABELS.items()}
@@ -56,6 +47,10 @@ cdef class _Segmenter:
     cdef int in_body, in_ignorable, tag_level, block_tag_level
     cdef bytes last_start_tag
     cdef list texts, token_texts, levels, labels, elements, open_labels
+    cdef list open_actions  # the action of every open element (for its end)
+    cdef dict open_embeds  # parent address -> unclosed <embed>s in it (see neko.py)
+    cdef set ignored_bodies  # addresses of a second <body>, which NekoHTML drops
+    cdef tree.xmlNode* open_anchor  # the <a> whose text counts as linked, if any
 
     def __cinit__(self, _Document doc, bint cjk):
         self.doc = doc
@@ -71,6 +66,10 @@ cdef class _Segmenter:
         self.labels = []
         self.elements = []
         self.open_labels = []
+        self.open_actions = []
+        self.open_embeds = {}
+        self.ignored_bodies = set()
+        self.open_anchor = NULL
 
     cdef flush(self):
         # boilerpipe's flushBlock (called only with a non-empty buffer)
@@ -160,7 +159,7 @@ cdef class _Segmenter:
         self.has_marker = self.last_was_space = True
 
     cdef text_event(self, object chunk, tree.xmlNode* owner):
-        # what parse.segment does with an element's text or tail (or a comment's tail)
+        # what segment_python does with an element's text or tail (or a comment's tail)
         if chunk:
             if self.flush_requested or chunk.strip(JAVA_WHITESPACE):
                 self.characters(chunk, <size_t>owner)
@@ -173,13 +172,9 @@ cdef class _Segmenter:
         # (iterwalk's events); text nodes are read as the .text / .tail runs around them
         cdef tree.xmlNode* node = root
         cdef tree.xmlNode* following
-        cdef tree.xmlNode* open_anchor = NULL
-        cdef list open_actions = []
-        cdef dict open_embeds = {}  # parent address -> unclosed <embed>s (see neko.py)
-        cdef set ignored_bodies = set()  # a second <body>, which NekoHTML drops
         while True:
             if node.type == tree.XML_ELEMENT_NODE:
-                self._start(node, open_actions, open_embeds, ignored_bodies, &open_anchor)
+                self._start(node)
                 following = next_element_like(node.children)
                 if following is not NULL:
                     node = following
@@ -189,7 +184,7 @@ cdef class _Segmenter:
             # end what has no further children, climbing while there is no next sibling
             while True:
                 if node.type == tree.XML_ELEMENT_NODE:
-                    self._end(node, open_actions, open_embeds, ignored_bodies, &open_anchor)
+                    self._end(node)
                 if node is root:
                     return
                 following = next_element_like(node.next)
@@ -198,11 +193,10 @@ cdef class _Segmenter:
                     break
                 node = node.parent
 
-    cdef _start(self, tree.xmlNode* node, list open_actions, dict open_embeds,
-                set ignored_bodies, tree.xmlNode** open_anchor):
+    cdef _start(self, tree.xmlNode* node):
         cdef bytes name = <const char*>node.name
         cdef int action = _ACTIONS_BY_NAME.get(name, _BLOCK)
-        open_actions.append(action)
+        self.open_actions.append(action)
         if action == _BLOCK:
             self.tag_level += 1
             self.flush_requested = True
@@ -214,11 +208,11 @@ cdef class _Segmenter:
             self.open_labels.append(_LABELS_BY_NAME[name])
         elif action == _ANCHOR:
             self.tag_level += 1
-            if open_anchor[0] is not NULL:
+            if self.open_anchor is not NULL:
                 # an <a> inside an <a>: NekoHTML ends the outer one here
                 if not self.in_ignorable:
                     self.add_marker(_ANCHOR_END_PART)
-            open_anchor[0] = node
+            self.open_anchor = node
             if not self.in_ignorable:
                 self.add_marker(_ANCHOR_START_PART)
         elif action == _IGNORE:
@@ -227,10 +221,10 @@ cdef class _Segmenter:
             self.flush_requested = True
             if name == b"embed" and find_attribute(node, _UNCLOSED) is not NULL:
                 parent = <size_t>node.parent
-                open_embeds[parent] = open_embeds.get(parent, 0) + 1
+                self.open_embeds[parent] = self.open_embeds.get(parent, 0) + 1
         elif action == _BODY:
             if self.in_body:
-                ignored_bodies.add(<size_t>node)
+                self.ignored_bodies.add(<size_t>node)
             else:
                 self.tag_level += 1
                 self.flush_requested = False
@@ -243,18 +237,17 @@ cdef class _Segmenter:
         self.last_start_tag = name
         self.text_event(text_run(node.children), node)
 
-    cdef _end(self, tree.xmlNode* node, list open_actions, dict open_embeds,
-              set ignored_bodies, tree.xmlNode** open_anchor):
+    cdef _end(self, tree.xmlNode* node):
         cdef int action
         cdef size_t address = <size_t>node
-        if open_embeds and address in open_embeds:
-            n = open_embeds.pop(address)
+        if self.open_embeds and address in self.open_embeds:
+            n = self.open_embeds.pop(address)
             self.in_ignorable -= n
             self.tag_level -= n
             self.flush_requested = False
             if self.parts:
                 self.flush()
-        action = open_actions.pop()
+        action = self.open_actions.pop()
         if action == _IGNORE and (<bytes>node.name) == b"embed" and \
                 find_attribute(node, _UNCLOSED) is not NULL:
             return  # still open (its tail is inside it: ignorable)
@@ -274,8 +267,8 @@ cdef class _Segmenter:
                 if self.parts:
                     self.flush()
         elif action == _ANCHOR:
-            if node == open_anchor[0]:
-                open_anchor[0] = NULL
+            if node == self.open_anchor:
+                self.open_anchor = NULL
                 if not self.in_ignorable:
                     self.add_marker(_ANCHOR_END_PART)
             self.tag_level -= 1
@@ -290,7 +283,7 @@ cdef class _Segmenter:
             if self.parts:
                 self.flush()
         elif action == _BODY:
-            if ignored_bodies and address in ignored_bodies:
+            if self.ignored_bodies and address in self.ignored_bodies:
                 pass
             else:
                 self.flush_requested = False
@@ -310,7 +303,7 @@ cdef class _Segmenter:
 
 
 def segment(root, bint cjk=True):
-    """``parse.segment``, compiled (same arguments, same result)."""
+    """``parse.segment_python``, compiled (same arguments, same result)."""
     if root is None:
         return [], None
     cdef _Element element = <_Element?>root
@@ -318,17 +311,5 @@ def segment(root, bint cjk=True):
     seg.walk(element._c_node)
     if seg.parts:
         seg.flush()  # endDocument
-    new_block = TextBlock.from_parser
-    blocks = [
-        new_block(*values)
-        for values in zip(
-            seg.texts,
-            count_words_batch(seg.token_texts, cjk),
-            range(len(seg.texts)),
-            seg.levels,
-            seg.labels,
-            seg.elements,
-            strict=True,
-        )
-    ]
+    blocks = make_blocks(seg.texts, seg.token_texts, seg.levels, seg.labels, seg.elements, cjk)
     return blocks, seg.title

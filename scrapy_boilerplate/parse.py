@@ -40,7 +40,7 @@ from .words import (
     java_trim,
 )
 
-__all__ = ["parse_html", "build_tree", "segment", "segment_python", "COMPILED"]
+__all__ = ["parse_html", "build_tree", "make_blocks", "segment", "segment_python", "COMPILED"]
 
 # Tag actions of boilerpipe's DefaultTagActionMap (1.2.0), keyed by lower-case name.
 _IGNORABLE = frozenset(
@@ -299,8 +299,21 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
                 last_was_space = True
     if parts:
         flush()  # endDocument
+    return make_blocks(texts, token_texts, levels, labels, elements, cjk), title
+
+
+def make_blocks(
+    texts: list[str],
+    token_texts: list[str],
+    levels: list[int],
+    labels: list[set[str]],
+    elements: list[list[Any]],
+    cjk: bool,
+) -> list[TextBlock]:
+    """The TextBlocks of a segmentation's per-block lists (both segmenters end here); the
+    words of all blocks are counted in one batch."""
     new_block = TextBlock.from_parser
-    blocks = [
+    return [
         new_block(*values)
         for values in zip(
             texts,
@@ -312,7 +325,6 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             strict=True,
         )
     ]
-    return blocks, title
 
 
 segment = segment_python

@@ -4,7 +4,7 @@ nodes instead of lxml's ``iterwalk``.
 
 Optional, as ``_csegment``: ``_dom.py`` uses it when it was built and falls back to the
 pure-Python walk otherwise. Every branch mirrors one of ``walk_python``;
-``tests/test_csegment.py`` checks both give the same lists on every golden and crafted
+``tests/test_compiled.py`` checks both give the same lists on every golden and crafted
 page. Change both together.
 """
 
@@ -71,20 +71,9 @@ def walk(start, bint skip_hidden):
                 parent.append(stack[len(stack) - 1] if stack else -1)
                 end.append(0)
                 stack.append(i)
-                text = text_run(node.children)
-                if text:
-                    if not text.isspace():
-                        run_owner.append(i)
-                        run_len.append(len("".join(text.split())))
-                        run_text.append(text)
-                        run_tags.append(pending)
-                        pending = 0
-                    elif "\n" in text:
-                        run_owner.append(i)
-                        run_len.append(0)
-                        run_text.append(text)
-                        run_tags.append(pending)
-                        pending = 0
+                if _record_run(text_run(node.children), i, run_owner, run_len, run_text,
+                               run_tags, pending):
+                    pending = 0
                 following = next_element_like(node.children)
                 if following is not NULL:
                     node = following
@@ -92,7 +81,9 @@ def walk(start, bint skip_hidden):
             # no children to visit: the element ends at once (below)
         else:  # a comment or processing instruction: one tag token; its tail is text
             pending += 1
-            _tail(node, stack, run_owner, run_len, run_text, run_tags, &pending)
+            if _record_run(text_run(node.next), stack[len(stack) - 1], run_owner, run_len,
+                           run_text, run_tags, pending):
+                pending = 0
         # --- end events, climbing while there is no next sibling
         while True:
             if node.type == tree.XML_ELEMENT_NODE:
@@ -104,7 +95,9 @@ def walk(start, bint skip_hidden):
                 if not stack:
                     # the start element's tail is not part of the page's body
                     return elements, tags, parent, end, run_owner, run_len, run_text, run_tags, pending
-                _tail(node, stack, run_owner, run_len, run_text, run_tags, &pending)
+                if _record_run(text_run(node.next), stack[len(stack) - 1], run_owner, run_len,
+                               run_text, run_tags, pending):
+                    pending = 0
             following = next_element_like(node.next)
             if following is not NULL:
                 node = following
@@ -112,19 +105,19 @@ def walk(start, bint skip_hidden):
             node = node.parent
 
 
-cdef _tail(tree.xmlNode* node, list stack, list run_owner, list run_len, list run_text,
-           list run_tags, Py_ssize_t* pending):
-    tail = text_run(node.next)
-    if tail:
-        if not tail.isspace():
-            run_owner.append(stack[len(stack) - 1])
-            run_len.append(len("".join(tail.split())))
-            run_text.append(tail)
-            run_tags.append(pending[0])
-            pending[0] = 0
-        elif "\n" in tail:
-            run_owner.append(stack[len(stack) - 1])
-            run_len.append(0)
-            run_text.append(tail)
-            run_tags.append(pending[0])
-            pending[0] = 0
+cdef bint _record_run(object text, Py_ssize_t owner, list run_owner, list run_len,
+                     list run_text, list run_tags, Py_ssize_t pending):
+    # a text run (an element's .text, or a .tail in its parent) and the tags before it;
+    # whitespace-only runs count only with a line break (for CETR). True if recorded.
+    if not text:
+        return False
+    if not text.isspace():
+        run_len.append(len("".join(text.split())))
+    elif "\n" in text:
+        run_len.append(0)
+    else:
+        return False
+    run_owner.append(owner)
+    run_text.append(text)
+    run_tags.append(pending)
+    return True
