@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""Compiled twin of ``words.count_blocks_python``: the word statistics of every block, in
-one pass over the characters of the separated text instead of a regex and lists per block.
+"""Compiled twins of ``words.separate_tokens_python`` (a space at every token boundary) and
+``words.count_blocks_python`` (the word statistics of every block): each one pass over the
+characters instead of regexes and lists per block.
 
 Optional, as ``_csegment``: ``words.py`` uses it when it was built. Same results:
 ``tests/test_compiled.py`` compares both on every golden and crafted page and on random
@@ -10,10 +11,20 @@ A word is a space-separated token holding a letter or a number (``Py_UNICODE_ISA
 which is what the regex class ``[^\\W_]`` of ``words.py`` tests).
 """
 
+import re
+
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.unicode cimport Py_UNICODE_ISALNUM
 
-from .words import ANCHOR_END, ANCHOR_START, LINE_WIDTH
+from ._unicode_tables import JAVA_WORD_ASTRAL, JAVA_WORD_BMP
+from .words import _GLUE, _SEPARATORS, ANCHOR_END, ANCHOR_START, CJK_CHARACTERS, LINE_WIDTH
+
+
+cdef extern from "Python.h":
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value)
 
 cdef Py_ssize_t _FITS_ONE_LINE = LINE_WIDTH + 1
 cdef str _START = ANCHOR_START
@@ -148,3 +159,103 @@ def count_blocks(str joined, bint astral):
             start = end + 1
     finally:
         PyMem_Free(lengths)
+
+
+# -- token separation ------------------------------------------------------------------------
+# The class of each BMP character, from the very regex classes words.py uses: N (neither a
+# word character, glue nor a separator), W (a Java word character), O (glue, a separator or
+# a newline: no split next to it); CJK marks the characters that are tokens of their own.
+cdef enum:
+    N = 0
+    W = 1
+    O = 2
+    CJK = 4
+cdef unsigned char _CLASS[0x10000]
+cdef Py_UCS4 _INVISIBLE_SEPARATOR = 0x2063
+_is_word_astral = re.compile(f"[{JAVA_WORD_ASTRAL}]").match
+_is_cjk_astral = re.compile(f"[{CJK_CHARACTERS}]").match
+
+
+def _fill_classes():
+    bmp = "".join(map(chr, range(0x10000)))
+    cdef Py_ssize_t i
+    for i in range(0x10000):
+        _CLASS[i] = N
+    for pattern, value in ((f"[{JAVA_WORD_BMP}]+", W), (f"[{CJK_CHARACTERS}]+", CJK)):
+        for match in re.finditer(pattern, bmp):
+            for i in range(match.start(), match.end()):
+                _CLASS[i] |= value
+    for c in _GLUE.replace("\\", "") + _SEPARATORS + "\n":
+        _CLASS[ord(c)] = (_CLASS[ord(c)] & CJK) | O
+
+
+_fill_classes()
+
+
+cdef inline unsigned char _class_of(Py_UCS4 c):
+    if c < 0x10000:
+        return _CLASS[c]
+    cdef str char = chr(c)
+    return (W if _is_word_astral(char) is not None else N) | (
+        CJK if _is_cjk_astral(char) is not None else 0
+    )
+
+
+def separate_tokens(str text, bint cjk):
+    """``words.separate_tokens_python``, compiled: a space between every word character and
+    other character that touch (glue and separators excepted), around every CJK character
+    when ``cjk``, and in place of every invisible separator (U+2063)."""
+    cdef Py_ssize_t size = len(text), i, out_size = 0
+    cdef Py_UCS4 c, maxchar = 0
+    cdef unsigned char k, prev
+    cdef bint writing = False, changed = False
+    cdef int kind = 0
+    cdef void* data = NULL
+    cdef object out = None
+    if text.isascii():
+        cjk = False  # no CJK character to space out
+    # the first pass measures the result (its length and widest character), the second
+    # writes it; a text with nothing to change is returned as it is
+    while True:
+        out_size = 0
+        prev = O
+        for i in range(size):
+            c = text[i]
+            k = _class_of(c)
+            if cjk and k & CJK:
+                if writing:
+                    PyUnicode_WRITE(kind, data, out_size, 32)
+                    PyUnicode_WRITE(kind, data, out_size + 1, c)
+                    PyUnicode_WRITE(kind, data, out_size + 2, 32)
+                else:
+                    changed = True
+                    if c > maxchar:
+                        maxchar = c
+                out_size += 3
+                prev = O
+                continue
+            k &= ~CJK
+            if (k == W and prev == N) or (k == N and prev == W):
+                if writing:
+                    PyUnicode_WRITE(kind, data, out_size, 32)
+                changed = True
+                out_size += 1
+            if c == _INVISIBLE_SEPARATOR:
+                c = 32
+                changed = True
+            if writing:
+                PyUnicode_WRITE(kind, data, out_size, c)
+            elif c > maxchar:
+                maxchar = c
+            out_size += 1
+            prev = k
+        if writing:
+            return out
+        if not changed:
+            return text
+        if maxchar < 32:
+            maxchar = 32  # an inserted space
+        out = PyUnicode_New(out_size, maxchar)
+        kind = PyUnicode_KIND(out)
+        data = PyUnicode_DATA(out)
+        writing = True

@@ -107,9 +107,10 @@ def _space_out_other_runs(text: str, astral: bool) -> str:
     return "".join(parts)
 
 
-def _separate_tokens(text: str, cjk: bool) -> str:
+def separate_tokens_python(text: str, cjk: bool) -> str:
     """Text with a space at every token boundary: what is left between spaces are the
-    tokens (and anchor markers), in order."""
+    tokens (and anchor markers), in order. ``_cwords.pyx`` has its compiled twin;
+    ``separate_tokens`` is whichever is available."""
     if text.isascii():
         astral = False
     else:
@@ -123,7 +124,7 @@ def _separate_tokens(text: str, cjk: bool) -> str:
 
 
 def _tokens(text: str, cjk: bool) -> list[str]:
-    return [t for t in _separate_tokens(text, cjk).split(" ") if t]
+    return [t for t in separate_tokens(text, cjk).split(" ") if t]
 
 
 def tokenize(text: str, cjk: bool = False) -> list[str]:
@@ -212,7 +213,7 @@ def count_words_batch(token_texts: list[str], cjk: bool) -> list[tuple[int, int,
     """
     if not token_texts:
         return []
-    joined = _separate_tokens("\n".join(token_texts), cjk)
+    joined = separate_tokens("\n".join(token_texts), cjk)
     return count_blocks(joined, has_astral(joined))
 
 
@@ -236,11 +237,13 @@ def count_blocks_python(joined: str, astral: bool) -> list[tuple[int, int, int, 
 
 
 count_blocks = count_blocks_python
-#: whether the compiled block counter (``_cwords``, built with ``_csegment``) is in use
+separate_tokens = separate_tokens_python
+#: whether the compiled separator and block counter (``_cwords``, built with ``_csegment``)
+#: are in use
 COMPILED = False
 if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
     try:
-        from ._cwords import count_blocks  # noqa: F811 - same function, compiled
+        from ._cwords import count_blocks, separate_tokens  # noqa: F811 - same, compiled
     except ImportError:
         pass
     else:
@@ -254,9 +257,9 @@ def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats,
     that state between blocks, so an anchor that spans a block boundary keeps counting.
     """
     if not has_tokens(token_text):
-        _, in_anchor = _stats(_separate_tokens(java_trim(token_text), cjk), in_anchor)
+        _, in_anchor = _stats(separate_tokens(java_trim(token_text), cjk), in_anchor)
         return WordStats(0, 0, 0, 0, False), in_anchor
-    stats, in_anchor = _stats(_separate_tokens(java_trim(token_text), cjk), in_anchor)
+    stats, in_anchor = _stats(separate_tokens(java_trim(token_text), cjk), in_anchor)
     return WordStats(*stats, True), in_anchor
 
 

@@ -1,6 +1,7 @@
 """The compiled modules give exactly what their pure-Python twins give, and the package
 works without them: the segmenter (``_csegment.pyx`` = ``parse.segment_python``), the
-blocks' word statistics (``_cwords.pyx`` = ``words.count_blocks_python``) and the density
+blocks' token separation and word statistics (``_cwords.pyx`` = ``words.separate_tokens_python``
+and ``words.count_blocks_python``) and the density
 family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``).
 
 Installing the package compiles them where Cython and a C compiler are at hand (they are on
@@ -207,10 +208,48 @@ def test_both_word_counters_agree_on_random_texts():
             for _ in range(rnd.randint(1, 5))
         ]
         for cjk in (True, False):
-            joined = words._separate_tokens("\n".join(texts), cjk)
+            joined = words.separate_tokens_python("\n".join(texts), cjk)
             astral = words.has_astral(joined)
             expected = words.count_blocks_python(joined, astral)
             assert words.count_blocks(joined, astral) == expected, texts
+
+
+@compiled
+def test_both_token_separators_agree_on_random_texts():
+    # word characters, glue, separators, CJK and Thai (letters and signs), combining marks,
+    # astral letters, digits and symbols, anchor markers, newlines, controls
+    pieces = ["a", "Z9", "_", "-", ".", " ", "\u4e2d", "\u2063", words.ANCHOR_START,
+              words.ANCHOR_END, "\U0001f600", "\U00010400", "é", "word ", "\ue00a", "$", ">",
+              "\n", "\u2014", "\u0e44\u0e17\u0e22", "\u0e3f", "\u30fb", "\U00020001",
+              "\U0001d7ce", "\u0301", "\u00bd", "\u0663", "\t", "\u00a0", "'", "(",
+              "\u201c"]  # fmt: skip
+    rnd = random.Random(11)
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 30)))
+        for cjk in (True, False):
+            separated = words.separate_tokens(text, cjk)
+            assert separated == words.separate_tokens_python(text, cjk), (text, cjk)
+
+
+@compiled
+def test_both_token_separators_agree_on_every_character():
+    # every BMP character and a sample of the others, between words, glue and CJK
+    rnd = random.Random(5)
+    codes = [c for c in range(0x10000) if not 0xD800 <= c < 0xE000]
+    codes += rnd.sample(range(0x10000, 0x110000), 5000)
+    for code in codes:
+        char = chr(code)
+        for text in ("a" + char + "b", "-" + char + char + "-", char + "\u4e2d"):
+            for cjk in (True, False):
+                separated = words.separate_tokens(text, cjk)
+                assert separated == words.separate_tokens_python(text, cjk), (hex(code), cjk)
+
+
+@compiled
+def test_the_compiled_separator_returns_an_unchanged_text_as_it_is():
+    text = "nothing to separate here, U.S. e-mail"
+    assert words.separate_tokens(text, True) is text
+    assert words.separate_tokens("a\u2063b", False) == "a b"
 
 
 @compiled
