@@ -8,6 +8,7 @@ pure-Python walk otherwise. Every branch mirrors one of ``walk_python``;
 page. Change both together.
 """
 
+from cpython.unicode cimport Py_UNICODE_ISSPACE
 from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport (
     _Document,
@@ -109,14 +110,21 @@ cdef bint _record_run(object text, Py_ssize_t owner, list run_owner, list run_le
                      list run_text, list run_tags, Py_ssize_t pending):
     # a text run (an element's .text, or a .tail in its parent) and the tags before it;
     # whitespace-only runs count only with a line break (for CETR). True if recorded.
+    # The length is len("".join(text.split())), counted without building the pieces.
     if not text:
         return False
-    if not text.isspace():
-        run_len.append(len("".join(text.split())))
-    elif "\n" in text:
-        run_len.append(0)
-    else:
+    cdef str run = <str>text
+    cdef Py_ssize_t length = 0
+    cdef bint newline = False
+    cdef Py_UCS4 c
+    for c in run:
+        if not Py_UNICODE_ISSPACE(c):
+            length += 1
+        elif c == 10:
+            newline = True
+    if length == 0 and not newline:
         return False
+    run_len.append(length)
     run_owner.append(owner)
     run_text.append(text)
     run_tags.append(pending)
