@@ -2,7 +2,8 @@
 works without them: the segmenter (``_csegment.pyx`` = ``parse.segment_python``), the
 blocks' token separation and word statistics (``_cwords.pyx`` = ``words.separate_tokens_python``
 and ``words.count_blocks_python``) and the density
-family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``).
+family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``), and Web2Text's
+collapsed DOM (``neural/_cstructure.pyx`` = ``features.collapsed_dom_python``).
 
 Installing the package compiles them where Cython and a C compiler are at hand (they are on
 our CI machine, so here they must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns them
@@ -20,6 +21,7 @@ import pytest
 
 from scrapy_boilerplate import parse, words
 from scrapy_boilerplate.filters.density import _dom
+from scrapy_boilerplate.neural import features
 from scrapy_boilerplate.parse import build_tree, segment_python
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -109,6 +111,11 @@ def _walks_agree(root, skip_hidden=True) -> bool:
     return [id(e) for e in elements_c] == [id(e) for e in elements_p] and rest_c == rest_p
 
 
+def _structures_agree(root) -> bool:
+    blocks, _ = parse.segment(root)
+    return features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
+
+
 def _signature(result):
     blocks, title = result
     return title, [
@@ -148,15 +155,25 @@ def test_the_compiled_word_counter_is_built_and_used():
         "scrapy_boilerplate._cwords is not built: reinstall with `pip install -e .`"
     )
     assert words.count_blocks is not words.count_blocks_python
+    assert words.separate_tokens is not words.separate_tokens_python
+
+
+@compiled
+def test_the_compiled_collapsed_dom_is_built_and_used():
+    assert features.COMPILED, (
+        "scrapy_boilerplate.neural._cstructure is not built: reinstall with `pip install -e .`"
+    )
+    assert features.collapsed_dom is not features.collapsed_dom_python
 
 
 @compiled
 def test_the_compiled_modules_are_not_older_than_their_sources():
     from scrapy_boilerplate import _csegment, _cwords
     from scrapy_boilerplate.filters.density import _cdom
+    from scrapy_boilerplate.neural import _cstructure
 
     shared = Path(parse.__file__).with_name("_cnodes.pxd")
-    for module in (_csegment, _cwords, _cdom):
+    for module in (_csegment, _cwords, _cdom, _cstructure):
         built = Path(module.__file__)
         source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
         if source.exists():  # a source checkout (an installed wheel has no .pyx)
@@ -269,6 +286,39 @@ def test_both_segmenters_and_walks_agree_on_random_tag_soup():
         root, _ = build_tree(_soup(seed))
         assert _agree(root), seed
         assert _walks_agree(root), seed
+        assert _structures_agree(root), seed
+
+
+@compiled
+def test_both_collapsed_doms_agree_on_every_golden_and_crafted_page():
+    differing = []
+    for name, html in _golden_pages():
+        root, _ = build_tree(html)
+        if not _structures_agree(root):
+            differing.append(name)
+    assert differing == []
+
+
+@compiled
+def test_both_collapsed_doms_agree_on_attributes_forms_and_odd_blocks():
+    # class / id words, hidden flags, namespaced tags, forms, comments as block elements,
+    # a block without elements and blocks whose elements lie in different subtrees
+    html = (
+        "<body><div class='nav menu' id=top><a href=x>home</a> <a>news</a></div>"
+        "<main><article class=story><p>one <b>two</b></p><p hidden>three</p>"
+        "<p style='Display : none'>four</p><p aria-hidden=true>five</p><p class=''>six</p>"
+        "<svg:g>seven</svg:g><form><input name=q> eight</form></article></main>"
+        "<footer id=copyright>nine<!-- c -->ten</footer></body>"
+    )
+    root, _ = build_tree(html)
+    assert _structures_agree(root)
+    blocks, _ = parse.segment(root)
+    blocks.insert(1, type(blocks[0])("made up"))
+    blocks[-1].elements.extend(blocks[0].elements)
+    blocks[-2].elements.append(root.find(".//footer").getprevious())
+    blocks[-1].elements.append(root.find(".//footer")[0])  # the comment
+    assert features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
+    assert features.collapsed_dom([], None) == features.collapsed_dom_python([], None)
 
 
 @compiled

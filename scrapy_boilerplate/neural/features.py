@@ -47,6 +47,7 @@ Everything is deterministic and finite for any input: empty pages give (0, 128) 
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import threading
 import unicodedata
@@ -621,176 +622,199 @@ def _bit_columns(bits: Sequence[int]) -> np.ndarray:
     return (arr[:, None] & masks[None, :]) != 0
 
 
+#: what :func:`collapsed_dom_python` returns, in order (per block, per edge, per node)
+STRUCTURE_FIELDS = (
+    "parent",
+    "gp",
+    "lca",
+    "edge_dist",
+    "edge_break",
+    "node_first",
+    "node_last",
+    "node_form",
+    "group_tags",
+    "leaf_tags",
+    "class_path",
+    "ext_bits",
+    "depth",
+    "parent_count",
+)
+
+
+def collapsed_dom_python(blocks: Sequence[Any], root: Any) -> tuple[list[Any], ...]:
+    """The collapsed DOM over the blocks, as the lists of :data:`STRUCTURE_FIELDS`.
+
+    Per block: its collapsed parent and grandparent node (-1: none), its leaf tag bits,
+    class path hash, extension flags, anchor depth and the parent's block count; per pair
+    of adjacent blocks: their lowest common node, tree distance and block break; per node
+    (0 is a virtual root, the others elements in pre-order): its first and last block,
+    whether a form element lies below it, and its group's tag bits. ``_cstructure.pyx``
+    is the compiled twin; ``collapsed_dom`` is whichever is available.
+    """
+    n = len(blocks)
+    # nodes: 0 is a virtual root above everything; others are elements, in pre-order
+    node_el: list[Any] = [None]
+    node_parent = [-1]
+    node_first = [0]
+    node_last = [n - 1]
+    node_depth = [0]
+    node_of: dict[int, int] = {}
+    stack_el: list[Any] = []
+    stack_id: list[int] = [0]
+    anchors = [0] * n
+    lca = [0] * max(n - 1, 0)
+    leaf_extra_tags = [0] * n
+    tag_bits = _TAG_BITS
+    for i, block in enumerate(blocks):
+        elements = block.elements
+        a = _anchor(elements)
+        for el in elements:
+            tag = el.tag
+            if isinstance(tag, str):
+                leaf_extra_tags[i] |= tag_bits.get(tag, 0)
+        new: list[Any] = []
+        e = a
+        while e is not None and id(e) not in node_of:
+            new.append(e)
+            e = e.getparent()
+        # keep the stack = the ancestors of e (inclusive)
+        if e is None:
+            k = 0
+        else:
+            k = node_depth[node_of[id(e)]]
+        while len(stack_el) > k:
+            el = stack_el.pop()
+            nid = stack_id.pop()
+            node_last[nid] = i - 1
+            del node_of[id(el)]
+        if i > 0:
+            lca[i - 1] = stack_id[-1]
+        parent_id = stack_id[-1]
+        for el in reversed(new):
+            nid = len(node_el)
+            node_el.append(el)
+            node_parent.append(parent_id)
+            node_first.append(i)
+            node_last.append(i)
+            node_depth.append(len(stack_el) + 1)
+            node_of[id(el)] = nid
+            stack_el.append(el)
+            stack_id.append(nid)
+            parent_id = nid
+        anchors[i] = stack_id[-1]
+    while len(stack_el) > 0:
+        stack_el.pop()
+        node_last[stack_id.pop()] = n - 1
+    # the elements stay referenced by node_el, so id() keys remain valid
+    m = len(node_el)
+    count = [node_last[j] - node_first[j] + 1 for j in range(m)]
+    group = list(range(m))  # top node of the collapsed group
+    above = [-1] * m  # nearest strict ancestor holding more blocks
+    cdepth = [0] * m  # collapsed depth (number of groups above)
+    group_tags = [0] * m  # tag bits of each group (at its top node)
+    blockdepth = [0] * m  # depth of the deepest block-tag element at or above the node
+    path = [0] * m  # hash of the class path (tag.class of node and ancestors)
+    ext = [0] * m  # extension flags of the node and its ancestors (class/id words, tags)
+    ext_bits = _ext_bits
+    ext_tag_bit = _EXT_TAG_BIT.get
+    for j in range(1, m):
+        p = node_parent[j]
+        el = node_el[j]
+        tag = el.tag if isinstance(el.tag, str) else ""
+        if count[p] == count[j] and p != 0:
+            group[j] = group[p]
+            above[j] = above[p]
+            cdepth[j] = cdepth[p]
+        else:
+            above[j] = p
+            cdepth[j] = cdepth[p] + 1
+        group_tags[group[j]] |= tag_bits.get(tag, 0)
+        blockdepth[j] = node_depth[j] if tag in _BLOCK_TAGS else blockdepth[p]
+        keys = el.keys()
+        if keys:
+            cls = el.get("class")
+            ext[j] = ext[p] | ext_bits(tag, cls, keys, el)
+        else:
+            cls = None
+            ext[j] = ext[p] | ext_tag_bit(tag, 0)
+        path[j] = hash((path[p], tag, cls))
+    # form elements: mark the nearest node above each, then propagate upwards
+    node_form = [False] * m
+    if root is not None and n:
+        forms = list(root.iter(*_FORM_TAGS))
+        if forms:
+            index = {id(el): j for j, el in enumerate(node_el) if el is not None}
+            for el in forms:
+                e = el
+                while e is not None and id(e) not in index:
+                    e = e.getparent()
+                if e is not None:
+                    node_form[index[id(e)]] = True
+            for j in range(m - 1, 0, -1):
+                if node_form[j]:
+                    node_form[node_parent[j]] = True
+    # per block: parent and grandparent groups
+    parent = [-1] * n
+    gp = [-1] * n
+    leaf_tags = [0] * n
+    class_path = [0] * n
+    for i in range(n):
+        a = anchors[i]
+        leaf_tags[i] = leaf_extra_tags[i]
+        class_path[i] = path[a]
+        if count[a] >= 2:
+            p = a
+        else:
+            if a != 0:
+                leaf_tags[i] |= group_tags[group[a]]
+            p = above[a] if a != 0 else -1
+        if p == 0 and n < 2:
+            p = -1
+        if p != -1:
+            parent[i] = p
+            g = above[p] if p != 0 else -1
+            gp[i] = g
+    # edges: tree distance and block break
+    dist = [0] * max(n - 1, 0)
+    brk = [False] * max(n - 1, 0)
+    for i in range(n - 1):
+        lc = lca[i]
+        pa, pb = parent[i], parent[i + 1]
+        da = cdepth[pa] - cdepth[lc] if pa > 0 else 0
+        db = cdepth[pb] - cdepth[lc] if pb > 0 else 0
+        dist[i] = da + db + 2
+        depth_l = node_depth[lc]
+        aa, ab = anchors[i], anchors[i + 1]
+        brk[i] = aa == ab or blockdepth[aa] > depth_l or blockdepth[ab] > depth_l
+    return (
+        parent,
+        gp,
+        lca,
+        dist,
+        brk,
+        node_first,
+        node_last,
+        node_form,
+        [group_tags[group[j]] for j in range(m)],
+        leaf_tags,
+        class_path,
+        [ext[a] for a in anchors],
+        [node_depth[a] for a in anchors],
+        [count[p] if p >= 0 else 1 for p in parent],
+    )
+
+
+collapsed_dom = collapsed_dom_python
+
+
 class _Structure:
     """The collapsed DOM over a page's blocks (see the module docstring)."""
 
-    __slots__ = (
-        "parent",
-        "gp",
-        "lca",
-        "edge_dist",
-        "edge_break",
-        "node_first",
-        "node_last",
-        "node_form",
-        "group_tags",
-        "leaf_tags",
-        "class_path",
-        "ext_bits",
-        "depth",
-        "parent_count",
-    )
+    __slots__ = STRUCTURE_FIELDS
 
     def __init__(self, blocks: Sequence[Any], root: Any) -> None:
-        n = len(blocks)
-        # nodes: 0 is a virtual root above everything; others are elements, in pre-order
-        node_el: list[Any] = [None]
-        node_parent = [-1]
-        node_first = [0]
-        node_last = [n - 1]
-        node_depth = [0]
-        node_of: dict[int, int] = {}
-        stack_el: list[Any] = []
-        stack_id: list[int] = [0]
-        anchors = [0] * n
-        lca = [0] * max(n - 1, 0)
-        leaf_extra_tags = [0] * n
-        tag_bits = _TAG_BITS
-        for i, block in enumerate(blocks):
-            elements = block.elements
-            a = _anchor(elements)
-            for el in elements:
-                tag = el.tag
-                if isinstance(tag, str):
-                    leaf_extra_tags[i] |= tag_bits.get(tag, 0)
-            new: list[Any] = []
-            e = a
-            while e is not None and id(e) not in node_of:
-                new.append(e)
-                e = e.getparent()
-            # keep the stack = the ancestors of e (inclusive)
-            if e is None:
-                k = 0
-            else:
-                k = node_depth[node_of[id(e)]]
-            while len(stack_el) > k:
-                el = stack_el.pop()
-                nid = stack_id.pop()
-                node_last[nid] = i - 1
-                del node_of[id(el)]
-            if i > 0:
-                lca[i - 1] = stack_id[-1]
-            parent_id = stack_id[-1]
-            for el in reversed(new):
-                nid = len(node_el)
-                node_el.append(el)
-                node_parent.append(parent_id)
-                node_first.append(i)
-                node_last.append(i)
-                node_depth.append(len(stack_el) + 1)
-                node_of[id(el)] = nid
-                stack_el.append(el)
-                stack_id.append(nid)
-                parent_id = nid
-            anchors[i] = stack_id[-1]
-        while len(stack_el) > 0:
-            stack_el.pop()
-            node_last[stack_id.pop()] = n - 1
-        # the elements stay referenced by node_el, so id() keys remain valid
-        m = len(node_el)
-        count = [node_last[j] - node_first[j] + 1 for j in range(m)]
-        group = list(range(m))  # top node of the collapsed group
-        above = [-1] * m  # nearest strict ancestor holding more blocks
-        cdepth = [0] * m  # collapsed depth (number of groups above)
-        group_tags = [0] * m  # tag bits of each group (at its top node)
-        blockdepth = [0] * m  # depth of the deepest block-tag element at or above the node
-        path = [0] * m  # hash of the class path (tag.class of node and ancestors)
-        ext = [0] * m  # extension flags of the node and its ancestors (class/id words, tags)
-        ext_bits = _ext_bits
-        ext_tag_bit = _EXT_TAG_BIT.get
-        for j in range(1, m):
-            p = node_parent[j]
-            el = node_el[j]
-            tag = el.tag if isinstance(el.tag, str) else ""
-            if count[p] == count[j] and p != 0:
-                group[j] = group[p]
-                above[j] = above[p]
-                cdepth[j] = cdepth[p]
-            else:
-                above[j] = p
-                cdepth[j] = cdepth[p] + 1
-            group_tags[group[j]] |= tag_bits.get(tag, 0)
-            blockdepth[j] = node_depth[j] if tag in _BLOCK_TAGS else blockdepth[p]
-            keys = el.keys()
-            if keys:
-                cls = el.get("class")
-                ext[j] = ext[p] | ext_bits(tag, cls, keys, el)
-            else:
-                cls = None
-                ext[j] = ext[p] | ext_tag_bit(tag, 0)
-            path[j] = hash((path[p], tag, cls))
-        # form elements: mark the nearest node above each, then propagate upwards
-        node_form = [False] * m
-        if root is not None and n:
-            forms = list(root.iter(*_FORM_TAGS))
-            if forms:
-                index = {id(el): j for j, el in enumerate(node_el) if el is not None}
-                for el in forms:
-                    e = el
-                    while e is not None and id(e) not in index:
-                        e = e.getparent()
-                    if e is not None:
-                        node_form[index[id(e)]] = True
-                for j in range(m - 1, 0, -1):
-                    if node_form[j]:
-                        node_form[node_parent[j]] = True
-        # per block: parent and grandparent groups
-        parent = [-1] * n
-        gp = [-1] * n
-        leaf_tags = [0] * n
-        class_path = [0] * n
-        for i in range(n):
-            a = anchors[i]
-            leaf_tags[i] = leaf_extra_tags[i]
-            class_path[i] = path[a]
-            if count[a] >= 2:
-                p = a
-            else:
-                if a != 0:
-                    leaf_tags[i] |= group_tags[group[a]]
-                p = above[a] if a != 0 else -1
-            if p == 0 and n < 2:
-                p = -1
-            if p != -1:
-                parent[i] = p
-                g = above[p] if p != 0 else -1
-                gp[i] = g
-        # edges: tree distance and block break
-        dist = [0] * max(n - 1, 0)
-        brk = [False] * max(n - 1, 0)
-        for i in range(n - 1):
-            lc = lca[i]
-            pa, pb = parent[i], parent[i + 1]
-            da = cdepth[pa] - cdepth[lc] if pa > 0 else 0
-            db = cdepth[pb] - cdepth[lc] if pb > 0 else 0
-            dist[i] = da + db + 2
-            depth_l = node_depth[lc]
-            aa, ab = anchors[i], anchors[i + 1]
-            brk[i] = aa == ab or blockdepth[aa] > depth_l or blockdepth[ab] > depth_l
-        self.parent = parent
-        self.gp = gp
-        self.lca = lca
-        self.edge_dist = dist
-        self.edge_break = brk
-        self.node_first = node_first
-        self.node_last = node_last
-        self.node_form = node_form
-        self.group_tags = [group_tags[group[j]] for j in range(m)]
-        self.leaf_tags = leaf_tags
-        self.class_path = class_path
-        self.ext_bits = [ext[a] for a in anchors]
-        self.depth = [node_depth[a] for a in anchors]
-        self.parent_count = [count[p] if p >= 0 else 1 for p in parent]
+        for name, value in zip(STRUCTURE_FIELDS, collapsed_dom(blocks, root), strict=True):
+            setattr(self, name, value)
 
 
 def _tag_columns(bits: Sequence[int], tags: Sequence[str]) -> np.ndarray:
@@ -941,3 +965,15 @@ class Normalizer:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Normalizer:
         return cls(data["block_mean"], data["block_std"], data["edge_mean"], data["edge_std"])
+
+
+#: whether the compiled collapsed-DOM pass (``_cstructure``, built with ``_csegment``) is in
+#: use; imported last, as it reads this module's tables
+COMPILED = False
+if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
+    try:
+        from ._cstructure import collapsed_dom  # noqa: F811 - same function, compiled
+    except ImportError:
+        pass
+    else:
+        COMPILED = True

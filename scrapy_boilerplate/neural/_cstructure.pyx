@@ -1,0 +1,279 @@
+# cython: language_level=3
+"""Compiled twin of ``features.collapsed_dom_python``: the collapsed DOM over a page's
+blocks, climbing libxml2's parent pointers instead of creating an lxml proxy for every
+ancestor.
+
+Optional, as ``_csegment``: ``features.py`` uses it when it was built. Every step mirrors
+one of ``collapsed_dom_python`` (nodes are keyed by their libxml2 address where the Python
+keys ``id()`` of their proxy); ``tests/test_compiled.py`` requires the same lists on every
+golden and crafted page and on random tag soup. Change both together.
+"""
+
+from lxml.includes cimport tree
+from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__etree
+
+from .._cnodes cimport decode, find_attribute, parent_element
+
+from .features import (
+    _BLOCK_TAGS,
+    _EXT_TAG_BIT,
+    _FORM_TAGS,
+    _HIDDEN_BIT,
+    _HIDDEN_STYLE_RE,
+    _KW_BIT,
+    _KW_RE,
+    _TAG_BITS,
+    _kw_cache,
+)
+
+import_lxml__etree()
+
+cdef dict _names = {}  # libxml2's interned element name -> str
+
+
+cdef inline tree.xmlNode* _node(object element) except NULL:
+    # the libxml2 node of an lxml element, comment or PI (TypeError for anything else)
+    return (<_Element?>element)._c_node
+
+
+cdef inline tree.xmlNode* _at(size_t key) noexcept:
+    return <tree.xmlNode*>key
+
+
+cdef object _tag(tree.xmlNode* node):
+    # lxml's .tag when it is a str (elements), else None (comments, PIs: a function)
+    if node.type != tree.XML_ELEMENT_NODE:
+        return None
+    if node.ns is not NULL and node.ns.href is not NULL:
+        return "{%s}%s" % (decode(node.ns.href), decode(node.name))
+    key = <size_t>node.name
+    name = _names.get(key)
+    if name is None:
+        name = _names[key] = decode(node.name)
+    return name
+
+
+cdef size_t _anchor(list elements) except? 0:
+    # features._anchor: the lowest common ancestor of the elements (0: none)
+    cdef Py_ssize_t count = len(elements), i, best = 0
+    cdef tree.xmlNode* first
+    cdef tree.xmlNode* e
+    if count == 0:
+        return 0
+    first = _node(elements[0])
+    if count == 1:
+        return <size_t>first
+    chain = []
+    e = first
+    while e is not NULL:
+        chain.append(<size_t>e)
+        e = parent_element(e)
+    index = {key: k for k, key in enumerate(chain)}
+    for el in elements[1:]:
+        e = _node(el)
+        while e is not NULL and <size_t>e not in index:
+            e = parent_element(e)
+        if e is NULL:
+            return chain[len(chain) - 1]
+        i = index[<size_t>e]
+        if i > best:
+            best = i
+    return chain[best]
+
+
+cdef object _attribute(tree.xmlNode* node, const char* name):
+    # el.get(name) for an attribute without namespace
+    cdef tree.xmlAttr* attr = find_attribute(node, name)
+    if attr is NULL:
+        return None
+    return attributeValue(node, attr)
+
+
+cdef object _ext_bits(object tag, object cls, tree.xmlNode* node):
+    # features._ext_bits of an element with attributes
+    bits = _EXT_TAG_BIT.get(tag, 0)
+    ident = _attribute(node, "id")
+    if cls or ident:
+        key = f"{cls or ''} {ident or ''}"
+        got = _kw_cache.get(key)
+        if got is None:
+            got = 0
+            for match in _KW_RE.finditer(key.lower()):
+                got |= _KW_BIT[match.lastgroup]
+            if len(_kw_cache) < 100_000:
+                _kw_cache[key] = got
+        bits |= got
+    cdef bint hidden = find_attribute(node, "hidden") is not NULL
+    cdef bint has_style = find_attribute(node, "style") is not NULL
+    cdef bint has_aria = find_attribute(node, "aria-hidden") is not NULL
+    if hidden or has_style or has_aria:
+        style = _attribute(node, "style")
+        if (
+            hidden
+            or _attribute(node, "aria-hidden") == "true"
+            or (style and _HIDDEN_STYLE_RE.search(style))
+        ):
+            bits |= _HIDDEN_BIT
+    return bits
+
+
+def collapsed_dom(blocks, root):
+    """``features.collapsed_dom_python``, compiled (same arguments, same lists)."""
+    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, g, nid, parent_id, lc, pa, pb, da, db
+    cdef Py_ssize_t depth_l, aa, ab
+    cdef size_t a, key
+    cdef tree.xmlNode* e
+    cdef tree.xmlNode* node
+    tag_bits = _TAG_BITS
+    # nodes: 0 is a virtual root above everything; others are elements, in pre-order
+    cdef list node_el = [0]
+    cdef list node_parent = [-1]
+    cdef list node_first = [0]
+    cdef list node_last = [n - 1]
+    cdef list node_depth = [0]
+    cdef dict node_of = {}
+    cdef list stack_el = []
+    cdef list stack_id = [0]
+    cdef list anchors = [0] * n
+    cdef list lca = [0] * max(n - 1, 0)
+    cdef list leaf_extra_tags = [0] * n
+    cdef list new
+    for i in range(n):
+        elements = blocks[i].elements
+        a = _anchor(elements)
+        for el in elements:
+            tag = _tag(_node(el))
+            if tag is not None:
+                leaf_extra_tags[i] |= tag_bits.get(tag, 0)
+        new = []
+        e = _at(a)
+        while e is not NULL and <size_t>e not in node_of:
+            new.append(<size_t>e)
+            e = parent_element(e)
+        # keep the stack = the ancestors of e (inclusive)
+        if e is NULL:
+            k = 0
+        else:
+            k = node_depth[node_of[<size_t>e]]
+        while len(stack_el) > k:
+            key = stack_el.pop()
+            nid = stack_id.pop()
+            node_last[nid] = i - 1
+            del node_of[key]
+        if i > 0:
+            lca[i - 1] = stack_id[len(stack_id) - 1]
+        parent_id = stack_id[len(stack_id) - 1]
+        for key in reversed(new):
+            nid = len(node_el)
+            node_el.append(key)
+            node_parent.append(parent_id)
+            node_first.append(i)
+            node_last.append(i)
+            node_depth.append(len(stack_el) + 1)
+            node_of[key] = nid
+            stack_el.append(key)
+            stack_id.append(nid)
+            parent_id = nid
+        anchors[i] = stack_id[len(stack_id) - 1]
+    while len(stack_el) > 0:
+        stack_el.pop()
+        node_last[stack_id.pop()] = n - 1
+    m = len(node_el)
+    cdef list count = [node_last[j] - node_first[j] + 1 for j in range(m)]
+    cdef list group = list(range(m))  # top node of the collapsed group
+    cdef list above = [-1] * m  # nearest strict ancestor holding more blocks
+    cdef list cdepth = [0] * m  # collapsed depth (number of groups above)
+    cdef list group_tags = [0] * m  # tag bits of each group (at its top node)
+    cdef list blockdepth = [0] * m  # depth of the deepest block-tag element at or above
+    cdef list path = [0] * m  # hash of the class path (tag.class of node and ancestors)
+    cdef list ext = [0] * m  # extension flags of the node and its ancestors
+    ext_tag_bit = _EXT_TAG_BIT.get
+    block_tags = _BLOCK_TAGS
+    for j in range(1, m):
+        p = node_parent[j]
+        node = _at(node_el[j])
+        tag = _tag(node)
+        if tag is None:
+            tag = ""
+        if count[p] == count[j] and p != 0:
+            group[j] = group[p]
+            above[j] = above[p]
+            cdepth[j] = cdepth[p]
+        else:
+            above[j] = p
+            cdepth[j] = cdepth[p] + 1
+        group_tags[group[j]] |= tag_bits.get(tag, 0)
+        blockdepth[j] = node_depth[j] if tag in block_tags else blockdepth[p]
+        if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
+            cls = _attribute(node, "class")
+            ext[j] = ext[p] | _ext_bits(tag, cls, node)
+        else:
+            cls = None
+            ext[j] = ext[p] | ext_tag_bit(tag, 0)
+        path[j] = hash((path[p], tag, cls))
+    # form elements: mark the nearest node above each, then propagate upwards
+    cdef list node_form = [False] * m
+    if root is not None and n:
+        forms = list(root.iter(*_FORM_TAGS))
+        if forms:
+            index = {node_el[j]: j for j in range(1, m)}
+            for el in forms:
+                e = _node(el)
+                while e is not NULL and <size_t>e not in index:
+                    e = parent_element(e)
+                if e is not NULL:
+                    node_form[index[<size_t>e]] = True
+            for j in range(m - 1, 0, -1):
+                if node_form[j]:
+                    node_form[node_parent[j]] = True
+    # per block: parent and grandparent groups
+    cdef list parent = [-1] * n
+    cdef list gp = [-1] * n
+    cdef list leaf_tags = [0] * n
+    cdef list class_path = [0] * n
+    for i in range(n):
+        k = anchors[i]
+        leaf_tags[i] = leaf_extra_tags[i]
+        class_path[i] = path[k]
+        if count[k] >= 2:
+            p = k
+        else:
+            if k != 0:
+                leaf_tags[i] |= group_tags[group[k]]
+            p = above[k] if k != 0 else -1
+        if p == 0 and n < 2:
+            p = -1
+        if p != -1:
+            parent[i] = p
+            g = above[p] if p != 0 else -1
+            gp[i] = g
+    # edges: tree distance and block break
+    cdef list dist = [0] * max(n - 1, 0)
+    cdef list brk = [False] * max(n - 1, 0)
+    for i in range(n - 1):
+        lc = lca[i]
+        pa = parent[i]
+        pb = parent[i + 1]
+        da = cdepth[pa] - cdepth[lc] if pa > 0 else 0
+        db = cdepth[pb] - cdepth[lc] if pb > 0 else 0
+        dist[i] = da + db + 2
+        depth_l = node_depth[lc]
+        aa = anchors[i]
+        ab = anchors[i + 1]
+        brk[i] = aa == ab or blockdepth[aa] > depth_l or blockdepth[ab] > depth_l
+    return (
+        parent,
+        gp,
+        lca,
+        dist,
+        brk,
+        node_first,
+        node_last,
+        node_form,
+        [group_tags[group[j]] for j in range(m)],
+        leaf_tags,
+        class_path,
+        [ext[k] for k in anchors],
+        [node_depth[k] for k in anchors],
+        [count[p] if p >= 0 else 1 for p in parent],
+    )
