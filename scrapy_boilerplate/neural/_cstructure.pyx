@@ -20,10 +20,8 @@ from .features import (
     _FORM_TAGS,
     _HIDDEN_BIT,
     _HIDDEN_STYLE_RE,
-    _KW_BIT,
-    _KW_RE,
     _TAG_BITS,
-    _kw_cache,
+    keyword_bits,
 )
 
 import_lxml__etree()
@@ -94,15 +92,7 @@ cdef object _ext_bits(object tag, object cls, tree.xmlNode* node):
     bits = _EXT_TAG_BIT.get(tag, 0)
     ident = _attribute(node, "id")
     if cls or ident:
-        key = f"{cls or ''} {ident or ''}"
-        got = _kw_cache.get(key)
-        if got is None:
-            got = 0
-            for match in _KW_RE.finditer(key.lower()):
-                got |= _KW_BIT[match.lastgroup]
-            if len(_kw_cache) < 100_000:
-                _kw_cache[key] = got
-        bits |= got
+        bits |= keyword_bits(f"{cls or ''} {ident or ''}")
     cdef bint hidden = find_attribute(node, "hidden") is not NULL
     cdef bint has_style = find_attribute(node, "style") is not NULL
     cdef bint has_aria = find_attribute(node, "aria-hidden") is not NULL

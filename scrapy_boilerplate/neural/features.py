@@ -577,20 +577,37 @@ _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.
 _kw_cache: dict[str, int] = {}
 
 
+def keyword_bits(key: str) -> int:
+    """The keyword groups found in a class / id string, as bits (cached).
+
+    No keyword pattern matches whitespace, so the string's matches are those of its
+    whitespace-separated words, each scanned alone; words recur from page to page far more
+    than whole attribute strings, so they are what the cache keeps (beside the strings).
+    """
+    got = _kw_cache.get(key)
+    if got is not None:
+        return got
+    got = 0
+    for word in key.split():
+        word_bits = _kw_cache.get(word)
+        if word_bits is None:
+            word_bits = 0
+            for m in _KW_RE.finditer(word.lower()):
+                word_bits |= _KW_BIT[m.lastgroup]  # type: ignore[index]
+            if len(_kw_cache) < 100_000:
+                _kw_cache[word] = word_bits
+        got |= word_bits
+    if len(_kw_cache) < 100_000:
+        _kw_cache[key] = got
+    return got
+
+
 def _ext_bits(tag: str, cls: Any, keys: list[str], el: Any) -> int:
     """Extension flags of one element with attributes (``keys``)."""
     bits = _EXT_TAG_BIT.get(tag, 0)
     ident = el.get("id") if "id" in keys else None
     if cls or ident:
-        key = f"{cls or ''} {ident or ''}"
-        got = _kw_cache.get(key)
-        if got is None:
-            got = 0
-            for m in _KW_RE.finditer(key.lower()):
-                got |= _KW_BIT[m.lastgroup]  # type: ignore[index]
-            if len(_kw_cache) < 100_000:
-                _kw_cache[key] = got
-        bits |= got
+        bits |= keyword_bits(f"{cls or ''} {ident or ''}")
     if "hidden" in keys or "style" in keys or "aria-hidden" in keys:
         style = el.get("style")
         if (
