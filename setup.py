@@ -2,7 +2,8 @@
 
 ``scrapy_boilerplate/_csegment.pyx`` (the block segmentation),
 ``scrapy_boilerplate/_cwords.pyx`` (the blocks' word statistics) and
-``scrapy_boilerplate/filters/density/_cdom.pyx`` (the density family's DOM walk) and
+``scrapy_boilerplate/filters/density/_cdom.pyx`` (the density family's DOM walk),
+``scrapy_boilerplate/filters/density/_ckmeans.pyx`` (CETR's k-means) and
 ``scrapy_boilerplate/neural/_cstructure.pyx`` (Web2Text's collapsed DOM) are
 compiled when Cython and a C compiler are at hand (the build requirements in
 pyproject.toml bring Cython and lxml's headers); if that fails, or
@@ -27,6 +28,7 @@ def extensions() -> list:
         "scrapy_boilerplate._csegment": "scrapy_boilerplate/_csegment.pyx",
         "scrapy_boilerplate._cwords": "scrapy_boilerplate/_cwords.pyx",
         "scrapy_boilerplate.filters.density._cdom": "scrapy_boilerplate/filters/density/_cdom.pyx",
+        "scrapy_boilerplate.filters.density._ckmeans": "scrapy_boilerplate/filters/density/_ckmeans.pyx",
         "scrapy_boilerplate.neural._cstructure": "scrapy_boilerplate/neural/_cstructure.pyx",
     }
     extensions = [

@@ -11,6 +11,7 @@ text runs (tags hold none), and the tags between runs belong to the line they si
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -159,11 +160,21 @@ def kmeans_pinned(
     n = points.shape[0]
     if n == 0 or k < 2:
         return np.zeros(n, dtype=np.intp)
-    cols = [np.ascontiguousarray(points[:, j], dtype=np.float64) for j in range(points.shape[1])]
     mean = points.mean(axis=0)
     top = points.max(axis=0)
     steps = np.linspace(0.0, 1.0, k - 1)
     centres = np.vstack([np.zeros(points.shape[1])] + [mean + s * (top - mean) for s in steps])
+    return kmeans_iterations(np.ascontiguousarray(points, dtype=np.float64), centres, max_iter, tol)
+
+
+def kmeans_iterations_python(
+    points: np.ndarray, centres: np.ndarray, max_iter: int, tol: float
+) -> np.ndarray:
+    """Lloyd's iterations of :func:`kmeans_pinned` from the given centres (centre 0 stays
+    put); the final assignment. ``_ckmeans.pyx`` is the compiled twin (the same float
+    operations in the same order); ``kmeans_iterations`` is whichever is available."""
+    k = centres.shape[0]
+    cols = [np.ascontiguousarray(points[:, j], dtype=np.float64) for j in range(points.shape[1])]
 
     def assign(centres: np.ndarray) -> np.ndarray:
         dist = sum((col[None, :] - centres[:, j, None]) ** 2 for j, col in enumerate(cols))
@@ -183,6 +194,18 @@ def kmeans_pinned(
         if shift < tol:
             break
     return assign(centres)
+
+
+kmeans_iterations = kmeans_iterations_python
+#: whether the compiled k-means iterations (``_ckmeans``) are in use
+COMPILED = False
+if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
+    try:
+        from ._ckmeans import kmeans_iterations  # noqa: F811 - same function, compiled
+    except ImportError:
+        pass
+    else:
+        COMPILED = True
 
 
 class CETRFilter(DensityFilter):
