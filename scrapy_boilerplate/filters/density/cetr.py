@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+from itertools import repeat
 
 import numpy as np
 
@@ -58,7 +59,7 @@ def cetr_lines(
     """
     texts = stats.run_text
     nruns = len(texts)
-    breaks = np.fromiter((t.count("\n") for t in texts), dtype=np.intp, count=nruns)
+    breaks = np.fromiter(map(str.count, texts, repeat("\n")), dtype=np.intp, count=nruns)
     start_line = np.concatenate(([0], np.cumsum(breaks)))  # the line each run begins on
     last_line = int(start_line[-1])
     tags_before = stats.run_tags
