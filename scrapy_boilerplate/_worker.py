@@ -7,11 +7,28 @@ start quickly: they only load the engine.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from .extraction import Extractor
 
-__all__ = ["extract_to_dict"]
+__all__ = ["EncodedPage", "extract_to_dict"]
+
+
+class EncodedPage(NamedTuple):
+    """A response's body and the encoding Scrapy chose for it (``response.encoding``).
+
+    What goes to a worker process instead of the decoded text: bytes cross the pipe as
+    they are, and the decoding runs in the worker, the way ``TextResponse.text`` does it
+    (w3lib's ``html_to_unicode`` with that charset: the same text).
+    """
+
+    body: bytes
+    encoding: str
+
+    def decode(self) -> str:
+        from w3lib.encoding import html_to_unicode
+
+        return html_to_unicode(f"charset={self.encoding}", self.body)[1]
 
 
 def extract_to_dict(
@@ -19,12 +36,15 @@ def extract_to_dict(
 ) -> dict[str, Any]:
     """Extract one page and return the small result dict kept in ``meta["boilerplate"]``.
 
-    ``html`` is a str, bytes, or (in threads only) a zero-argument callable returning one
-    of them, so that decoding a Scrapy response happens in the worker. The DOM is built and
-    dropped here; only plain data goes back.
+    ``html`` is a str, bytes, an :class:`EncodedPage` (for worker processes) or (in
+    threads only) a zero-argument callable returning a str, so that decoding a Scrapy
+    response happens in the worker. The DOM is built and dropped here; only plain data
+    goes back.
     """
     start = time.perf_counter()
-    if callable(html):
+    if isinstance(html, EncodedPage):
+        html = html.decode()
+    elif callable(html):
         html = html()
     extraction = extractor.extract(html, url)
     result = extraction.to_dict()

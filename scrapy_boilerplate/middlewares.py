@@ -24,6 +24,7 @@ from scrapy.http import HtmlResponse, TextResponse
 from scrapy.utils.httpobj import urlparse_cached
 
 from .extraction import Extractor
+from ._worker import EncodedPage
 from .scrapy_utils import (
     SKIP_REASONS,
     ExtractionRunner,
@@ -171,7 +172,8 @@ class BoilerplateDownloaderMiddleware:
         fmt = self.config.output_format
         try:
             if self.runner.executor == "process" and self.runner.workers:
-                html: Any = response.text  # what a worker process can receive
+                # the bytes go to the worker, which decodes them as response.text would
+                html: Any = EncodedPage(response.body, response.encoding)
             else:
                 html = _text_of(response)  # decoded in the worker thread
             result = await self.runner.run(extract_to_dict, extractor, html, response.url, fmt)
