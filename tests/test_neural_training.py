@@ -56,6 +56,24 @@ def test_only_allowed_sets_train_the_shipped_model(tmp_path, tiny_set):
     assert resolve_sets([str(parent)], allow_any=False) == [parent / "wcxb-dev"]
 
 
+def test_the_corpus_can_keep_only_some_page_types(tmp_path, tiny_set):
+    from scrapy_boilerplate.training.dataset import build_corpus
+
+    # pages 0-2 are articles, 3-4 forums, 5 has no type (kept whatever the filter)
+    truth = tiny_set / "truth.jsonl"
+    rows = [json.loads(line) for line in truth.read_text().splitlines()]
+    for row in rows:
+        i = int(row["id"])
+        if i < 5:
+            row["page_type"] = "article" if i < 3 else "forum"
+    truth.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    everything = build_corpus([tiny_set], cache=tmp_path / "cache")
+    articles = build_corpus([tiny_set], cache=tmp_path / "cache", page_types=["article"])
+    assert everything.page_ids == ["0", "1", "2", "3", "4", "5"]
+    assert articles.page_ids == ["0", "1", "2", "5"]
+    assert len(list((tmp_path / "cache").iterdir())) == 2  # cached apart
+
+
 def test_tiny_training_run_exports_matching_onnx(tmp_path, tiny_set):
     torch = pytest.importorskip("torch", reason="torch is not installed (extra: train)")
     pytest.importorskip("onnx", reason="onnx is not installed (extra: train)")

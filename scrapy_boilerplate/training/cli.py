@@ -63,8 +63,14 @@ def _train_command(args: argparse.Namespace) -> int:
     sets = resolve_sets(args.datasets, args.allow_any_set)
     log("training sets: " + ", ".join(str(s) for s in sets))
     t0 = time.time()
+    page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
     corpus = build_corpus(
-        sets, limit=args.limit, processes=args.processes, cache=args.cache, log=log
+        sets,
+        limit=args.limit,
+        processes=args.processes,
+        cache=args.cache,
+        log=log,
+        page_types=page_types,
     )
     log(f"corpus: {len(corpus)} pages, {len(corpus.blocks)} blocks ({time.time() - t0:.0f}s)")
     if len(corpus) < 2:
@@ -89,6 +95,7 @@ def _train_command(args: argparse.Namespace) -> int:
             for s in sets
         },
         "pages_per_set": per_set,
+        "page_types": page_types or "all",
         "blocks": int(len(corpus.blocks)),
         "labelled_blocks": int((corpus.labels >= 0).sum()),
         "content_blocks": int((corpus.labels == 1).sum()),
@@ -131,6 +138,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--processes", type=int, default=1, help="processes building the corpus")
     p.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
     p.add_argument("--cache", default=None, help="directory to cache the labelled corpus in")
+    p.add_argument(
+        "--page-types",
+        default=None,
+        metavar="TYPES",
+        help="comma-separated page types to train on, for sets that label them (wcxb-dev: "
+        "article, forum, listing, product, ...); pages of other sets are all used "
+        "(default: every type)",
+    )
     p.add_argument(
         "--no-extension",
         action="store_true",

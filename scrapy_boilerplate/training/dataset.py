@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,12 +170,19 @@ class Corpus:
         )
 
 
-def _jobs(dataset_dirs: Sequence[str | os.PathLike[str]], limit: int | None) -> Iterable[tuple]:
+def _jobs(
+    dataset_dirs: Sequence[str | os.PathLike[str]],
+    limit: int | None,
+    page_types: Collection[str] | None = None,
+) -> Iterable[tuple]:
     from ..evaluation.datasets import open_dataset
 
     for d in dataset_dirs:
         ds = open_dataset(d)
         for page in ds.iter_pages(limit=limit):
+            page_type = page.extras.get("page_type")
+            if page_types is not None and page_type is not None and page_type not in page_types:
+                continue
             yield (
                 ds.name,
                 page.id,
@@ -193,23 +200,30 @@ def build_corpus(
     processes: int = 1,
     cache: str | os.PathLike[str] | None = None,
     log: Any = None,
+    page_types: Collection[str] | None = None,
 ) -> Corpus:
     """Featurise and label every page of the given dataset folders (in order).
 
-    With ``cache`` (a directory), the corpus is saved there under a key made of the
-    folders, the limit and the feature code, and loaded from there next time.
+    ``page_types``: keep only pages whose record's ``page_type`` is one of these (pages of
+    sets without page types are all kept). With ``cache`` (a directory), the corpus is
+    saved there under a key made of the folders, the limit, the page types and the feature
+    code, and loaded from there next time.
     """
+    types = sorted(page_types) if page_types is not None else None
     cache_file = None
     if cache is not None:
-        key = hashlib.sha256(
-            repr(([str(Path(d).resolve()) for d in dataset_dirs], limit, _code_version())).encode()
-        ).hexdigest()[:16]
+        folders = [str(Path(d).resolve()) for d in dataset_dirs]
+        # the key of a corpus of every page type stays what it was before page types
+        parts: tuple = (folders, limit, _code_version())
+        if types is not None:
+            parts += (types,)
+        key = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
         cache_file = Path(cache) / f"web2text-corpus-{key}.npz"
         if cache_file.exists():
             if log:
                 log(f"corpus: loading {cache_file}")
             return Corpus.load(cache_file)
-    jobs = _jobs(dataset_dirs, limit)
+    jobs = _jobs(dataset_dirs, limit, types)
     pages: list[PageData] = []
     errors: list[str] = []
     if processes > 1:
