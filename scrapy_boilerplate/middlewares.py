@@ -23,8 +23,8 @@ from scrapy import signals
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.utils.httpobj import urlparse_cached
 
-from .extraction import Extractor
 from ._worker import EncodedPage
+from .extraction import Extractor
 from .scrapy_utils import (
     SKIP_REASONS,
     ExtractionRunner,
