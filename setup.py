@@ -1,10 +1,11 @@
-"""Metadata is in setup.cfg. This file only adds the optional compiled tree walks.
+"""Metadata is in setup.cfg. This file only adds the optional compiled hot loops.
 
 ``scrapy_boilerplate/_csegment.pyx`` (the block segmentation),
-``scrapy_boilerplate/_cwords.pyx`` (the blocks' word statistics) and
+``scrapy_boilerplate/_cwords.pyx`` (the blocks' token separation and word statistics),
 ``scrapy_boilerplate/filters/density/_cdom.pyx`` (the density family's DOM walk),
-``scrapy_boilerplate/filters/density/_ckmeans.pyx`` (CETR's k-means) and
-``scrapy_boilerplate/neural/_cstructure.pyx`` (Web2Text's collapsed DOM) are
+``scrapy_boilerplate/filters/density/_ckmeans.pyx`` (CETR's k-means),
+``scrapy_boilerplate/neural/_cstructure.pyx`` (Web2Text's collapsed DOM) and
+``scrapy_boilerplate/neural/_ctextstats.pyx`` (its character counts) are
 compiled when Cython and a C compiler are at hand (the build requirements in
 pyproject.toml bring Cython and lxml's headers); if that fails, or
 ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` is set, the package installs as pure Python and uses
@@ -30,6 +31,7 @@ def extensions() -> list:
         "scrapy_boilerplate.filters.density._cdom": "scrapy_boilerplate/filters/density/_cdom.pyx",
         "scrapy_boilerplate.filters.density._ckmeans": "scrapy_boilerplate/filters/density/_ckmeans.pyx",
         "scrapy_boilerplate.neural._cstructure": "scrapy_boilerplate/neural/_cstructure.pyx",
+        "scrapy_boilerplate.neural._ctextstats": "scrapy_boilerplate/neural/_ctextstats.pyx",
     }
     extensions = [
         # optional: a failed compile leaves the pure-Python walk

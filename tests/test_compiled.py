@@ -171,16 +171,18 @@ def test_the_compiled_collapsed_dom_is_built_and_used():
         "scrapy_boilerplate.neural._cstructure is not built: reinstall with `pip install -e .`"
     )
     assert features.collapsed_dom is not features.collapsed_dom_python
+    assert features.char_counts is not features.char_counts_python
+    assert features.stopword_words is not features.stopword_words_python
 
 
 @compiled
 def test_the_compiled_modules_are_not_older_than_their_sources():
     from scrapy_boilerplate import _csegment, _cwords
     from scrapy_boilerplate.filters.density import _cdom, _ckmeans
-    from scrapy_boilerplate.neural import _cstructure
+    from scrapy_boilerplate.neural import _cstructure, _ctextstats
 
     shared = Path(parse.__file__).with_name("_cnodes.pxd")
-    for module in (_csegment, _cwords, _cdom, _ckmeans, _cstructure):
+    for module in (_csegment, _cwords, _cdom, _ckmeans, _cstructure, _ctextstats):
         built = Path(module.__file__)
         source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
         if source.exists():  # a source checkout (an installed wheel has no .pyx)
@@ -337,6 +339,53 @@ def test_both_kmeans_agree_on_cetr_lines_of_every_golden_and_crafted_page():
         if not (cetr.kmeans_iterations(points, centres, 50, 1e-3) == expected).all():
             differing.append(name)
     assert differing == []
+
+
+def _counts_agree(texts) -> bool:
+    joined = " ".join(texts)
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1])).astype(np.int64)
+    table = features._char_table()
+    expected = features.char_counts_python(joined, starts, lengths, table)
+    got = features.char_counts(joined, starts, lengths, table)
+    expected_stops = features.stopword_words_python(texts, joined, starts)
+    got_stops = features.stopword_words(texts, joined, starts)
+    return (
+        got.dtype == expected.dtype
+        and (got == expected).all()
+        and got_stops.dtype == expected_stops.dtype
+        and (got_stops == expected_stops).all()
+    )
+
+
+@compiled
+def test_both_character_and_stopword_counts_agree_on_every_golden_and_crafted_page():
+    differing = []
+    for name, html in _golden_pages():
+        root, _ = build_tree(html)
+        blocks, _ = parse.segment(root)
+        if blocks and not _counts_agree([b.text for b in blocks]):
+            differing.append(name)
+    assert differing == []
+
+
+@compiled
+def test_both_character_and_stopword_counts_agree_on_random_texts():
+    # sentence ends across block borders, years at the edges, CJK stops, astral letters,
+    # characters above the table, copyright signs, empty blocks, lone surrogates
+    pieces = ["Word", "word", " ", ". ", "? ", "!", ";", "A", "1999", "2024", "12345", "1850",
+              "The", " and ", "(of)", "\u201cder\u201d", "F\u00fcr", "\u0130n", "\u00a0the\u2003",
+              "\u00ab", "--", "yourselves", "ourselves,", "\u03a3", " \u0399\u03a3 ",
+              "\u3002", "\uff01", "\u4e2d\u6587", "\u0e44\u0e17\u0e22", "\u00a9", "_",
+              "\U0001d400", "\U00030000", "\U00020001", "\ud800", "\u00c9t\u00e9", "\n",
+              "\u0301", "x", "?", "\uff1f", "e-mail", ""]  # fmt: skip
+    rnd = random.Random(3)
+    for _ in range(3000):
+        texts = [
+            "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
+            for _ in range(rnd.randint(1, 6))
+        ]
+        assert _counts_agree(texts), texts
 
 
 @compiled

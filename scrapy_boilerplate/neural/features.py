@@ -335,44 +335,81 @@ _STRIP = "\"'.,;:!?()[]{}<>«»“”‘’„-–—/|*#"
 _CJK_STOP_CODES = np.array(sorted(ord(ch) for ch in _STOPWORDS_CJK), dtype=np.uint32)
 
 
-def _stopword_counts(
-    texts: Sequence[str], joined: str, cps: np.ndarray, bounds: np.ndarray
-) -> np.ndarray:
-    """Stopwords per block. Words split at whitespace, punctuation stripped from their
-    ends (all C-level: split, map): one pass over every block, a sentinel word between
-    them; CJK stop characters are counted on the code points."""
-    if _SENTINEL in joined:  # (never in practice) count block by block
-        stop = _STOPWORDS.__contains__
-        findall = _WORD_RE.findall
-        return np.array([sum(map(stop, findall(t.lower()))) for t in texts], dtype=np.float64)
+#: words that are stopwords (not the CJK stop characters, which are counted apart)
+STOP_WORDS = frozenset(_STOPWORDS_EN + _STOPWORDS_OTHER)
+#: what is stripped from both ends of a word before looking it up
+STOP_STRIP = _STRIP
+
+
+def stopword_words_python(texts: Sequence[str], joined: str, starts: np.ndarray) -> np.ndarray:
+    """Per block (int64) its words that are :data:`STOP_WORDS`: ``joined`` (the blocks
+    joined by single spaces, block i at ``starts[i]``) lower-cased and split at whitespace,
+    :data:`STOP_STRIP` stripped from each word's ends; a sentinel word between the blocks
+    (no block holds it) tells them apart. ``_ctextstats.pyx`` has the compiled twin;
+    ``stopword_words`` is whichever is available."""
     words = f" {_SENTINEL} ".join(texts).lower().split()
     stripped = map(str.strip, words, itertools.repeat(_STRIP))
     codes = np.fromiter(
         map(_STOP_CODES.get, stripped, itertools.repeat(0)), dtype=np.int8, count=len(words)
     )
     block = np.cumsum(codes == 2)
-    out = np.bincount(block[codes == 1], minlength=len(texts)).astype(np.float64)
+    return np.bincount(block[codes == 1], minlength=len(texts)).astype(np.int64)
+
+
+stopword_words = stopword_words_python
+
+
+def _stopword_counts(texts: Sequence[str], joined: str, starts: np.ndarray) -> np.ndarray:
+    """Stopwords per block. Words split at whitespace, punctuation stripped from their
+    ends (all C-level: split, map): one pass over every block, a sentinel word between
+    them; CJK stop characters are counted on the code points of ``joined`` (the blocks
+    joined by single spaces, block i at ``starts[i]``)."""
+    if _SENTINEL in joined:  # (never in practice) count block by block
+        stop = _STOPWORDS.__contains__
+        findall = _WORD_RE.findall
+        return np.array([sum(map(stop, findall(t.lower()))) for t in texts], dtype=np.float64)
+    out = stopword_words(texts, joined, starts).astype(np.float64)
+    if joined.isascii():
+        return out
+    cps = _code_points(joined)
     cjk = cps >= 0x3040
     if cjk.any():
         hit = np.zeros(len(cps), dtype=bool)
         hit[cjk] = np.isin(cps[cjk], _CJK_STOP_CODES)
-        out += _segment_sums(hit, bounds)
+        out += _segment_sums(hit, np.append(np.asarray(starts, dtype=np.int64), len(cps)))
     return out
 
 
-def block_text_stats(texts: Sequence[str], link_density: Sequence[float]) -> np.ndarray:
-    """Per block the text statistics of algorithms.md 2.3 (float64, n x 15)."""
-    n = len(texts)
-    st = np.zeros((n, _N_STATS), dtype=np.float64)
+#: the columns of :func:`char_counts_python`, per block
+CHAR_COUNT_COLUMNS = (
+    "words",
+    "word_chars",
+    "capitalised",
+    "punctuation",
+    "digits",
+    "sentence_ends",
+    "copyright",
+    "year",
+    "ends_with_punctuation",
+    "ends_with_question",
+)
+
+
+def char_counts_python(
+    joined: str, starts: np.ndarray, lengths: np.ndarray, table: np.ndarray
+) -> np.ndarray:
+    """Per block (n x 10, int64) the counts of :data:`CHAR_COUNT_COLUMNS` in the blocks'
+    texts joined by single spaces (block i at ``starts[i]``, ``lengths[i]`` long): word
+    starts, word characters, capitalised words, punctuation, digits, sentence ends (may
+    look past the block's end into the next), and 0/1 for a copyright sign, a year
+    1800-2099, a last character that is punctuation, or a question mark. ``table``:
+    :func:`_char_table`. ``_ctextstats.pyx`` is the compiled twin; ``char_counts`` is
+    whichever is available."""
+    n = len(starts)
+    out = np.zeros((n, len(CHAR_COUNT_COLUMNS)), dtype=np.int64)
     if n == 0:
-        return st
-    # one string for all blocks, a separator (a space: no word, no sentence) between them
-    joined = " ".join(texts)
-    lengths = np.array(list(map(len, texts)), dtype=np.int64)
-    starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1]))
-    bounds = np.concatenate((starts, [starts[-1] + lengths[-1]]))
+        return out
     cps = _code_points(joined)
-    table = _char_table()
     flags = np.where(cps < _TABLE_SIZE, table[np.minimum(cps, _TABLE_SIZE - 1)], _W).astype(
         np.uint8
     )
@@ -386,35 +423,19 @@ def block_text_stats(texts: Sequence[str], link_density: Sequence[float]) -> np.
     # sentence boundaries: [.?!;] whitespace [upper/CJK], or a CJK full stop before more text
     end = (flags & _E) != 0
     nxt_space = np.concatenate((space[1:], [False]))
-    nxt2 = np.concatenate((upper[2:] | charword[2:], [False, False]))
+    nxt2 = np.concatenate((upper[2:] | charword[2:], np.zeros(min(len(cps), 2), dtype=bool)))
     sent = end & nxt_space & nxt2
     for ch in _CJK_SENTENCE_END:
         sent |= (cps == ord(ch)) & np.concatenate((word[1:], [False]))
-    # block boundaries for the sums: [start_i, end_i)
-    seg_bounds = np.empty(n + 1, dtype=np.int64)
-    seg_bounds[:n] = starts
-    seg_bounds[n] = bounds[-1]
-    ends = starts + lengths
-    # sums over [start_i, start_{i+1}) include the separator, which adds nothing
-    st[:, ST_CHARS] = np.maximum(lengths, 1)
-    st[:, ST_WORDS] = _segment_sums(word_start, seg_bounds)
-    st[:, ST_WORDLEN] = _segment_sums(word, seg_bounds)
-    st[:, ST_CAP] = _segment_sums(word_start & upper, seg_bounds)
-    st[:, ST_PUNCT] = _segment_sums((flags & _P) != 0, seg_bounds)
-    st[:, ST_NUM] = _segment_sums((flags & _D) != 0, seg_bounds)
-    st[:, ST_SENT] = 1 + _segment_sums(sent, seg_bounds)
-    st[:, ST_COPY] = _segment_sums(cps == _COPYRIGHT, seg_bounds) > 0
-    st[:, ST_STOP] = _stopword_counts(texts, joined, cps, seg_bounds)
-    if "@" in joined:
-        search = _EMAIL_RE.search
-        for i, t in enumerate(texts):
-            if "@" in t and search(t):
-                st[i, ST_EMAIL] = 1
-    if "://" in joined:
-        search = _URL_RE.search
-        for i, t in enumerate(texts):
-            if "://" in t and search(t):
-                st[i, ST_URL] = 1
+    # sums over [start_i, start_{i+1}): they include the separator, which adds nothing
+    seg_bounds = np.append(np.asarray(starts, dtype=np.int64), len(cps))
+    out[:, 0] = _segment_sums(word_start, seg_bounds)
+    out[:, 1] = _segment_sums(word, seg_bounds)
+    out[:, 2] = _segment_sums(word_start & upper, seg_bounds)
+    out[:, 3] = _segment_sums((flags & _P) != 0, seg_bounds)
+    out[:, 4] = _segment_sums((flags & _D) != 0, seg_bounds)
+    out[:, 5] = _segment_sums(sent, seg_bounds)
+    out[:, 6] = _segment_sums(cps == _COPYRIGHT, seg_bounds) > 0
     # years 1800-2099: exactly four digits, starting 18, 19 or 20
     digit = (flags & _D) != 0
     if digit.any():
@@ -430,16 +451,53 @@ def block_text_stats(texts: Sequence[str], link_density: Sequence[float]) -> np.
                 (first == 0x32) & (nxt == 0x30)
             )
             if ok.any():
-                st[:, ST_YEAR] = (
-                    _segment_sums(np.bincount(pos[ok], minlength=m)[:m], seg_bounds) > 0
-                )
-    # last non-space character of each block
+                out[:, 7] = _segment_sums(np.bincount(pos[ok], minlength=m)[:m], seg_bounds) > 0
+    # the last character of each non-empty block
     nonempty = lengths > 0
     if nonempty.any():
-        last_idx = np.maximum(ends - 1, 0)
+        last_idx = np.maximum(starts + lengths - 1, 0)
         last_flags = np.where(nonempty, flags[np.minimum(last_idx, len(flags) - 1)], 0)
-        st[:, ST_ENDP] = (last_flags & _P) != 0
-        st[:, ST_ENDQ] = (last_flags & _Q) != 0
+        out[:, 8] = (last_flags & _P) != 0
+        out[:, 9] = (last_flags & _Q) != 0
+    return out
+
+
+char_counts = char_counts_python
+
+
+def block_text_stats(texts: Sequence[str], link_density: Sequence[float]) -> np.ndarray:
+    """Per block the text statistics of algorithms.md 2.3 (float64, n x 15)."""
+    n = len(texts)
+    st = np.zeros((n, _N_STATS), dtype=np.float64)
+    if n == 0:
+        return st
+    # one string for all blocks, a separator (a space: no word, no sentence) between them
+    joined = " ".join(texts)
+    lengths = np.array(list(map(len, texts)), dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1]))
+    counts = char_counts(joined, starts, lengths, _char_table())
+    st[:, ST_CHARS] = np.maximum(lengths, 1)
+    st[:, ST_WORDS] = counts[:, 0]
+    st[:, ST_WORDLEN] = counts[:, 1]
+    st[:, ST_CAP] = counts[:, 2]
+    st[:, ST_PUNCT] = counts[:, 3]
+    st[:, ST_NUM] = counts[:, 4]
+    st[:, ST_SENT] = 1 + counts[:, 5]
+    st[:, ST_COPY] = counts[:, 6]
+    st[:, ST_YEAR] = counts[:, 7]
+    st[:, ST_ENDP] = counts[:, 8]
+    st[:, ST_ENDQ] = counts[:, 9]
+    st[:, ST_STOP] = _stopword_counts(texts, joined, starts)
+    if "@" in joined:
+        search = _EMAIL_RE.search
+        for i, t in enumerate(texts):
+            if "@" in t and search(t):
+                st[i, ST_EMAIL] = 1
+    if "://" in joined:
+        search = _URL_RE.search
+        for i, t in enumerate(texts):
+            if "://" in t and search(t):
+                st[i, ST_URL] = 1
     st[:, ST_LINK] = st[:, ST_CHARS] * np.clip(np.asarray(link_density, dtype=np.float64), 0, 1)
     return st
 
@@ -984,13 +1042,19 @@ class Normalizer:
         return cls(data["block_mean"], data["block_std"], data["edge_mean"], data["edge_std"])
 
 
-#: whether the compiled collapsed-DOM pass (``_cstructure``, built with ``_csegment``) is in
-#: use; imported last, as it reads this module's tables
+#: whether the compiled collapsed-DOM pass and character counts (``_cstructure``,
+#: ``_ctextstats``, built with ``_csegment``) are in use; imported last, as they read this
+#: module's tables
 COMPILED = False
 if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
     try:
-        from ._cstructure import collapsed_dom  # noqa: F811 - same function, compiled
+        from ._cstructure import collapsed_dom as _compiled_collapsed_dom
+        from ._ctextstats import char_counts as _compiled_char_counts
+        from ._ctextstats import stopword_words as _compiled_stopword_words
     except ImportError:
         pass
     else:
+        collapsed_dom = _compiled_collapsed_dom
+        char_counts = _compiled_char_counts
+        stopword_words = _compiled_stopword_words
         COMPILED = True
