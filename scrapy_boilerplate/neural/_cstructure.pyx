@@ -21,6 +21,7 @@ from .features import (
     _HIDDEN_BIT,
     _HIDDEN_STYLE_RE,
     _TAG_BITS,
+    _kw_cache,
     keyword_bits,
 )
 
@@ -92,7 +93,9 @@ cdef object _ext_bits(object tag, object cls, tree.xmlNode* node):
     bits = _EXT_TAG_BIT.get(tag, 0)
     ident = _attribute(node, "id")
     if cls or ident:
-        bits |= keyword_bits(f"{cls or ''} {ident or ''}")
+        key = f"{cls or ''} {ident or ''}"
+        got = _kw_cache.get(key)  # the cache keyword_bits fills, read without a call
+        bits |= keyword_bits(key) if got is None else got
     cdef bint hidden = find_attribute(node, "hidden") is not NULL
     cdef bint has_style = find_attribute(node, "style") is not NULL
     cdef bint has_aria = find_attribute(node, "aria-hidden") is not NULL
