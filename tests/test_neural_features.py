@@ -173,3 +173,13 @@ def test_extension_features():
         bb, ee = page_features(parse_html(html), extended=True)
         assert np.isfinite(bb).all() and np.isfinite(ee).all()
         assert bb.shape[1] == len(names_b) and ee.shape[1] == len(names_e)
+
+
+def test_a_page_whose_only_block_is_empty_has_finite_features():
+    # a block can be made empty by another filter before web2text runs
+    from scrapy_boilerplate.document import Document, TextBlock
+    from scrapy_boilerplate.neural.features import block_text_stats
+
+    assert block_text_stats([""], [0.0])[0].tolist()[:2] == [1.0, 0.0]  # 1 char (floor), 0 words
+    b, e = page_features(Document(blocks=[TextBlock("")]))
+    check(b, e, 1)
