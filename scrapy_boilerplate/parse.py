@@ -21,13 +21,13 @@ stops building the tree below 2048 levels, which is reported in ``Document.warni
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
 from lxml import etree
 
 from . import neko
+from ._compiled import compiled_functions
 from .document import Document, Label, TextBlock
 from .encoding import decode_html
 from .words import (
@@ -330,14 +330,10 @@ def make_blocks(
 segment = segment_python
 #: whether the compiled segmenter (``_csegment``, built at install when a compiler is there)
 #: is in use; ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns it off
-COMPILED = False
-if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
-    try:
-        from ._csegment import segment  # noqa: F811 - same function, compiled
-    except ImportError:
-        pass
-    else:
-        COMPILED = True
+_compiled = compiled_functions(__package__, ("_csegment", "segment"))
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (segment,) = _compiled
 
 
 def build_tree(text: str) -> tuple[Any, list[str]]:

@@ -15,12 +15,12 @@ Text in space-separated languages counts the same either way.
 
 from __future__ import annotations
 
-import os
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
+from ._compiled import compiled_functions
 from ._unicode_tables import JAVA_WORD_ASTRAL, JAVA_WORD_BMP
 
 #: marker tokens the HTML handler puts around anchor text (boilerpipe's own strings)
@@ -240,14 +240,12 @@ count_blocks = count_blocks_python
 separate_tokens = separate_tokens_python
 #: whether the compiled separator and block counter (``_cwords``, built with ``_csegment``)
 #: are in use
-COMPILED = False
-if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
-    try:
-        from ._cwords import count_blocks, separate_tokens  # noqa: F811 - same, compiled
-    except ImportError:
-        pass
-    else:
-        COMPILED = True
+_compiled = compiled_functions(
+    __package__, ("_cwords", "count_blocks"), ("_cwords", "separate_tokens")
+)
+COMPILED = _compiled is not None
+if _compiled is not None:
+    count_blocks, separate_tokens = _compiled
 
 
 def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats, bool]:

@@ -47,7 +47,6 @@ Everything is deterministic and finite for any input: empty pages give (0, 128) 
 from __future__ import annotations
 
 import itertools
-import os
 import re
 import threading
 import unicodedata
@@ -56,6 +55,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+from .._compiled import compiled_functions
 
 __all__ = [
     "BLOCK_FEATURES",
@@ -1045,16 +1046,12 @@ class Normalizer:
 #: whether the compiled collapsed-DOM pass and character counts (``_cstructure``,
 #: ``_ctextstats``, built with ``_csegment``) are in use; imported last, as they read this
 #: module's tables
-COMPILED = False
-if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
-    try:
-        from ._cstructure import collapsed_dom as _compiled_collapsed_dom
-        from ._ctextstats import char_counts as _compiled_char_counts
-        from ._ctextstats import stopword_words as _compiled_stopword_words
-    except ImportError:
-        pass
-    else:
-        collapsed_dom = _compiled_collapsed_dom
-        char_counts = _compiled_char_counts
-        stopword_words = _compiled_stopword_words
-        COMPILED = True
+_compiled = compiled_functions(
+    __package__,
+    ("_cstructure", "collapsed_dom"),
+    ("_ctextstats", "char_counts"),
+    ("_ctextstats", "stopword_words"),
+)
+COMPILED = _compiled is not None
+if _compiled is not None:
+    collapsed_dom, char_counts, stopword_words = _compiled

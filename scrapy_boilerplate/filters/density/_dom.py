@@ -9,13 +9,13 @@ or in one reverse pass, so the cost is linear in the number of nodes.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
 import numpy as np
 from lxml import etree
 
+from ..._compiled import compiled_functions
 from ...document import Document
 from ..base import Filter
 
@@ -339,14 +339,10 @@ def walk_python(start: Any, skip_hidden: bool) -> tuple:
 
 walk = walk_python
 #: whether the compiled walk (``_cdom``, built with ``_csegment``) is in use
-COMPILED = False
-if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
-    try:
-        from ._cdom import walk  # noqa: F811 - same function, compiled
-    except ImportError:
-        pass
-    else:
-        COMPILED = True
+_compiled = compiled_functions(__package__, ("_cdom", "walk"))
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (walk,) = _compiled
 
 
 # -- labelling blocks ------------------------------------------------------------------------

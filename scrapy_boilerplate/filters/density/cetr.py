@@ -11,11 +11,11 @@ text runs (tags hold none), and the tags between runs belong to the line they si
 from __future__ import annotations
 
 import math
-import os
 from itertools import repeat
 
 import numpy as np
 
+from ..._compiled import compiled_functions
 from ...document import Document
 from ._dom import DensityFilter, DomStats, check_combine, label_runs
 
@@ -199,14 +199,10 @@ def kmeans_iterations_python(
 
 kmeans_iterations = kmeans_iterations_python
 #: whether the compiled k-means iterations (``_ckmeans``) are in use
-COMPILED = False
-if not os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
-    try:
-        from ._ckmeans import kmeans_iterations  # noqa: F811 - same function, compiled
-    except ImportError:
-        pass
-    else:
-        COMPILED = True
+_compiled = compiled_functions(__package__, ("_ckmeans", "kmeans_iterations"))
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (kmeans_iterations,) = _compiled
 
 
 class CETRFilter(DensityFilter):
