@@ -135,44 +135,27 @@ def _signature(result):
     ]
 
 
+# each module using compiled twins: its COMPILED flag, and its (used, Python twin) names
+TWINS = {
+    parse: ["segment"],
+    words: ["count_blocks", "separate_tokens"],
+    _dom: ["walk"],
+    cetr: ["kmeans_iterations"],
+    features: ["collapsed_dom", "char_counts", "stopword_words"],
+}
+
+
 @compiled
-def test_the_compiled_segmenter_is_built_and_used():
-    assert parse.COMPILED, (
-        "scrapy_boilerplate._csegment is not built: reinstall with `pip install -e .` "
-        "(needs Cython and a C compiler)"
+@pytest.mark.parametrize("module", list(TWINS), ids=lambda m: m.__name__.rpartition(".")[2])
+def test_the_compiled_twins_are_built_and_used(module):
+    assert module.COMPILED, (
+        f"the compiled twins of {module.__name__} are not built: reinstall with "
+        "`pip install -e .` (needs Cython and a C compiler)"
     )
-    assert parse.segment is not segment_python
-
-
-@compiled
-def test_the_compiled_dom_walk_is_built_and_used():
-    assert _dom.COMPILED, "filters.density._cdom is not built: reinstall with `pip install -e .`"
-    assert _dom.walk is not _dom.walk_python
-
-
-@compiled
-def test_the_compiled_word_counter_is_built_and_used():
-    assert words.COMPILED, (
-        "scrapy_boilerplate._cwords is not built: reinstall with `pip install -e .`"
-    )
-    assert words.count_blocks is not words.count_blocks_python
-    assert words.separate_tokens is not words.separate_tokens_python
-
-
-@compiled
-def test_the_compiled_kmeans_is_built_and_used():
-    assert cetr.COMPILED, "filters.density._ckmeans is not built: reinstall with `pip install -e .`"
-    assert cetr.kmeans_iterations is not cetr.kmeans_iterations_python
-
-
-@compiled
-def test_the_compiled_collapsed_dom_is_built_and_used():
-    assert features.COMPILED, (
-        "scrapy_boilerplate.neural._cstructure is not built: reinstall with `pip install -e .`"
-    )
-    assert features.collapsed_dom is not features.collapsed_dom_python
-    assert features.char_counts is not features.char_counts_python
-    assert features.stopword_words is not features.stopword_words_python
+    for name in TWINS[module]:
+        python_twin = getattr(module, f"{name}_python")
+        assert getattr(module, name) is not python_twin
+        assert "cython" in type(getattr(module, name)).__name__
 
 
 @compiled
