@@ -10,7 +10,8 @@ render), for every page of every set, but each page ``--repeat`` times, the extr
 interleaved page by page, and the page's time taken as the minimum of its repeats. On a
 shared machine other tenants slow single runs by 20-100% (the same code measured 5.9 and
 7.2 ms median on wcxb-dev in two whole-set runs); the minimum of a few repeats is the
-page's cost when nothing else interferes, and is stable from run to run. Reported per set
+page's cost when nothing else interferes, which removes short bursts (not a neighbour busy
+for minutes: compare the ratios to ``article``, which move far less). Reported per set
 and extractor: the median over pages of those minima (wall and CPU), the median of the
 first repeat alone (what one evaluate pass would show), and the ratio to ``article`` in
 the same run.
