@@ -3,10 +3,12 @@
 blocks, climbing libxml2's parent pointers instead of creating an lxml proxy for every
 ancestor.
 
-Optional, as ``_csegment``: ``features.py`` uses it when it was built. Every step mirrors
-one of ``collapsed_dom_python`` (nodes are keyed by their libxml2 address where the Python
-keys ``id()`` of their proxy); ``tests/test_compiled.py`` requires the same lists on every
-golden and crafted page and on random tag soup. Change both together.
+Optional, as ``_csegment``: ``features.py`` uses it when it was built. It mirrors the DOM
+part of ``collapsed_dom_python`` (the node tables; nodes are keyed by their libxml2 address
+where the Python keys ``id()`` of their proxy), and both end in the same
+``features.collapsed_blocks``, which derives the per-block and per-edge lists from those
+tables. ``tests/test_compiled.py`` requires the same lists on every golden and crafted page
+and on random tag soup. Change both together.
 """
 
 from lxml.includes cimport tree
@@ -22,6 +24,7 @@ from .features import (
     _HIDDEN_STYLE_RE,
     _TAG_BITS,
     _kw_cache,
+    collapsed_blocks,
     keyword_bits,
 )
 
@@ -112,8 +115,7 @@ cdef object _ext_bits(object tag, object cls, tree.xmlNode* node):
 
 def collapsed_dom(blocks, root):
     """``features.collapsed_dom_python``, compiled (same arguments, same lists)."""
-    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, g, nid, parent_id, lc, pa, pb, da, db
-    cdef Py_ssize_t depth_l, aa, ab
+    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, nid, parent_id
     cdef size_t a, key
     cdef tree.xmlNode* e
     cdef tree.xmlNode* node
@@ -219,54 +221,21 @@ def collapsed_dom(blocks, root):
             for j in range(m - 1, 0, -1):
                 if node_form[j]:
                     node_form[node_parent[j]] = True
-    # per block: parent and grandparent groups
-    cdef list parent = [-1] * n
-    cdef list gp = [-1] * n
-    cdef list leaf_tags = [0] * n
-    cdef list class_path = [0] * n
-    for i in range(n):
-        k = anchors[i]
-        leaf_tags[i] = leaf_extra_tags[i]
-        class_path[i] = path[k]
-        if count[k] >= 2:
-            p = k
-        else:
-            if k != 0:
-                leaf_tags[i] |= group_tags[group[k]]
-            p = above[k] if k != 0 else -1
-        if p == 0 and n < 2:
-            p = -1
-        if p != -1:
-            parent[i] = p
-            g = above[p] if p != 0 else -1
-            gp[i] = g
-    # edges: tree distance and block break
-    cdef list dist = [0] * max(n - 1, 0)
-    cdef list brk = [False] * max(n - 1, 0)
-    for i in range(n - 1):
-        lc = lca[i]
-        pa = parent[i]
-        pb = parent[i + 1]
-        da = cdepth[pa] - cdepth[lc] if pa > 0 else 0
-        db = cdepth[pb] - cdepth[lc] if pb > 0 else 0
-        dist[i] = da + db + 2
-        depth_l = node_depth[lc]
-        aa = anchors[i]
-        ab = anchors[i + 1]
-        brk[i] = aa == ab or blockdepth[aa] > depth_l or blockdepth[ab] > depth_l
-    return (
-        parent,
-        gp,
+    # per block and per edge: the same derivation as the Python twin's, shared
+    return collapsed_blocks(
+        anchors,
         lca,
-        dist,
-        brk,
+        leaf_extra_tags,
         node_first,
         node_last,
+        node_depth,
         node_form,
-        [group_tags[group[j]] for j in range(m)],
-        leaf_tags,
-        class_path,
-        [ext[k] for k in anchors],
-        [node_depth[k] for k in anchors],
-        [count[p] if p >= 0 else 1 for p in parent],
+        count,
+        group,
+        above,
+        cdepth,
+        group_tags,
+        blockdepth,
+        path,
+        ext,
     )

@@ -829,6 +829,48 @@ def collapsed_dom_python(blocks: Sequence[Any], root: Any) -> tuple[list[Any], .
             for j in range(m - 1, 0, -1):
                 if node_form[j]:
                     node_form[node_parent[j]] = True
+    return collapsed_blocks(
+        anchors,
+        lca,
+        leaf_extra_tags,
+        node_first,
+        node_last,
+        node_depth,
+        node_form,
+        count,
+        group,
+        above,
+        cdepth,
+        group_tags,
+        blockdepth,
+        path,
+        ext,
+    )
+
+
+def collapsed_blocks(
+    anchors: list[int],
+    lca: list[int],
+    leaf_extra_tags: list[int],
+    node_first: list[int],
+    node_last: list[int],
+    node_depth: list[int],
+    node_form: list[bool],
+    count: list[int],
+    group: list[int],
+    above: list[int],
+    cdepth: list[int],
+    group_tags: list[int],
+    blockdepth: list[int],
+    path: list[int],
+    ext: list[int],
+) -> tuple[list[Any], ...]:
+    """The lists of :data:`STRUCTURE_FIELDS` from the collapsed DOM's node tables (per
+    block: its anchor node, its leaf tag bits; per pair of blocks: their lowest common node;
+    per node: see :func:`collapsed_dom_python`). Shared by both twins: nothing here reads the
+    DOM."""
+    n = len(anchors)
+    m = len(node_first)
     # per block: parent and grandparent groups
     parent = [-1] * n
     gp = [-1] * n
