@@ -254,10 +254,9 @@ def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats,
     Returns the statistics and the anchor state after the block: boilerpipe never resets
     that state between blocks, so an anchor that spans a block boundary keeps counting.
     """
-    if not has_tokens(token_text):
-        _, in_anchor = _stats(separate_tokens(java_trim(token_text), cjk), in_anchor)
-        return WordStats(0, 0, 0, 0, False), in_anchor
     stats, in_anchor = _stats(separate_tokens(java_trim(token_text), cjk), in_anchor)
+    if not has_tokens(token_text):  # no block, but its markers still move the anchor state
+        return WordStats(0, 0, 0, 0, False), in_anchor
     return WordStats(*stats, True), in_anchor
 
 
