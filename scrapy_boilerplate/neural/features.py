@@ -329,17 +329,14 @@ def _regex_hits(regex: re.Pattern[str], text: str, bounds: np.ndarray) -> np.nda
     return out
 
 
-_SENTINEL = "\u01c2"  # a letter (category Lo) that no block is expected to hold
-_STOP_CODES = {w: 1 for w in _STOPWORDS_EN + _STOPWORDS_OTHER}
-_STOP_CODES[_SENTINEL] = 2
-_STRIP = "\"'.,;:!?()[]{}<>«»“”‘’„-–—/|*#"
-_CJK_STOP_CODES = np.array(sorted(ord(ch) for ch in _STOPWORDS_CJK), dtype=np.uint32)
-
-
 #: words that are stopwords (not the CJK stop characters, which are counted apart)
 STOP_WORDS = frozenset(_STOPWORDS_EN + _STOPWORDS_OTHER)
 #: what is stripped from both ends of a word before looking it up
-STOP_STRIP = _STRIP
+STOP_STRIP = "\"'.,;:!?()[]{}<>«»“”‘’„-–—/|*#"
+_SENTINEL = "\u01c2"  # a letter (category Lo) that no block is expected to hold
+_STOP_CODES = dict.fromkeys(STOP_WORDS, 1)
+_STOP_CODES[_SENTINEL] = 2
+_CJK_STOP_CODES = np.array(sorted(ord(ch) for ch in _STOPWORDS_CJK), dtype=np.uint32)
 
 
 def stopword_words_python(texts: Sequence[str], joined: str, starts: np.ndarray) -> np.ndarray:
@@ -349,7 +346,7 @@ def stopword_words_python(texts: Sequence[str], joined: str, starts: np.ndarray)
     (no block holds it) tells them apart. ``_ctextstats.pyx`` has the compiled twin;
     ``stopword_words`` is whichever is available."""
     words = f" {_SENTINEL} ".join(texts).lower().split()
-    stripped = map(str.strip, words, itertools.repeat(_STRIP))
+    stripped = map(str.strip, words, itertools.repeat(STOP_STRIP))
     codes = np.fromiter(
         map(_STOP_CODES.get, stripped, itertools.repeat(0)), dtype=np.int8, count=len(words)
     )
