@@ -284,10 +284,23 @@ def main(argv: list[str] | None = None) -> int:
     print("\nmedian pages/s over", args.repeat, "rounds:")
     for variant, value in summary.items():
         print(f"  {variant:8s} {value:7.1f}")
+    paired: dict[str, float] = {}
     if "without" in summary:
         for variant, value in summary.items():
-            if variant != "without":
-                print(f"  {variant} / without = {value / summary['without']:.0%}")
+            if variant == "without":
+                continue
+            # each round's ratio to the 'without' crawl run just before it: the machine's
+            # drifts between rounds cancel out
+            ratios = [
+                r["pages_per_s"] / w["pages_per_s"]
+                for r, w in zip(runs[variant], runs["without"])
+            ]
+            paired[variant] = statistics.median(ratios)
+            print(
+                f"  {variant} / without = {value / summary['without']:.0%} (ratio of medians); "
+                f"median of the rounds' ratios {paired[variant]:.0%} "
+                f"(rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
+            )
     offline = offline_ms(files, args.extractor)
     print(
         f"\nextraction alone ({args.extractor!r}, one thread, no Scrapy, first "
@@ -301,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
                 {
                     "runs": runs,
                     "median_pages_per_s": summary,
+                    "median_round_ratio_to_without": paired,
                     "offline": offline,
                     "args": {k: str(v) for k, v in vars(args).items()},
                 },

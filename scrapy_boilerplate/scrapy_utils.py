@@ -7,7 +7,6 @@ this module; the engine never does.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import multiprocessing
 import threading
@@ -21,6 +20,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import DeferredSemaphore
 
 from ._worker import extract_to_dict
+from .process_pool import ProcessPool
 from .settings import BoilerplateConfig
 
 try:  # Scrapy 2.15+: asyncio.to_thread or deferToThread, whichever the crawl can await
@@ -90,21 +90,24 @@ class ExtractionRunner:
 
     ``workers=0`` runs them inline, on the reactor thread. The bound is a Twisted
     ``DeferredSemaphore`` (awaited through ``maybe_deferred_to_future``), which works with
-    the asyncio reactor, other reactors and Scrapy's reactor-less mode alike. With
-    ``executor="process"`` the calls go to a pool of ``workers`` processes (started
-    lazily; arguments and results must pickle). Workers fork from a "forkserver" that has
-    imported the engine once (where the platform has one; else "spawn", each worker
-    importing it anew).
+    the asyncio reactor, other reactors and Scrapy's reactor-less mode alike.
+
+    With ``executor="process"`` the calls go to ``workers`` processes (started lazily;
+    arguments and results must pickle), which fork from a "forkserver" that has imported
+    the engine once (where the platform has one; else "spawn", each worker importing it
+    anew). Under asyncio they are a :class:`~scrapy_boilerplate.process_pool.ProcessPool`,
+    whose sockets the event loop reads itself; under other reactors a
+    ``ProcessPoolExecutor``, awaited from a thread.
     """
 
     def __init__(self, workers: int, executor: str = "thread") -> None:
         self.workers = workers
         self.executor = executor
         # Processes get two calls each: one running, one queued, so that a worker does not
-        # sit idle while its next page crosses the pipe.
+        # sit idle while its next page crosses the socket.
         in_flight = workers * 2 if executor == "process" else workers
         self._semaphore = DeferredSemaphore(in_flight) if workers > 0 else None
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: ProcessPool | ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
 
     async def run(self, func: Callable[..., _T], *args: Any) -> _T:
@@ -120,20 +123,23 @@ class ExtractionRunner:
 
     async def _run_in_process(self, func: Callable[..., _T], *args: Any) -> _T:
         pool = self._get_pool()
+        if isinstance(pool, ProcessPool):  # replaces dead workers itself
+            return await pool.run(func, *args)
         try:
-            if _asyncio_available():
-                return await asyncio.wrap_future(pool.submit(func, *args))
             return await run_in_thread(lambda: pool.submit(func, *args).result())
         except BrokenProcessPool:
             self._drop_pool(pool)  # a worker died (killed, out of memory): start afresh
             raise
 
-    def _get_pool(self) -> ProcessPoolExecutor:
+    def _get_pool(self) -> ProcessPool | ProcessPoolExecutor:
         with self._pool_lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=_process_context()
-                )
+                if _asyncio_available():
+                    self._pool = ProcessPool(self.workers, _process_context())
+                else:
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=self.workers, mp_context=_process_context()
+                    )
             return self._pool
 
     def _drop_pool(self, pool: ProcessPoolExecutor) -> None:
@@ -146,7 +152,9 @@ class ExtractionRunner:
         """Stop the worker processes, if any (at the end of the crawl)."""
         with self._pool_lock:
             pool, self._pool = self._pool, None
-        if pool is not None:
+        if isinstance(pool, ProcessPool):
+            pool.close()
+        elif pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
 
 

@@ -488,6 +488,42 @@ async def test_extraction_in_worker_processes(http_server, crawl):
     assert sum("The story about страница" in i["boilerplate"]["text"] for i in items) == 3
 
 
+class KillWorker(Filter):
+    """A test filter that ends its worker process on pages whose title says so (as the
+    kernel's out-of-memory killer would)."""
+
+    name = "kill_worker"
+
+    def __call__(self, doc):
+        import os
+
+        if doc.title and "kill the worker" in doc.title:
+            os._exit(9)
+        return False
+
+
+@deferred_f_from_coro_f
+async def test_a_worker_process_that_dies_loses_no_item(http_server, crawl):
+    good = [http_server.route(f"/{i}.html", article_page(f"page {i}")) for i in range(6)]
+    fatal = http_server.route("/fatal.html", article_page("x", title="kill the worker"))
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_CHAIN": ["article", KillWorker()],
+        "BOILERPLATE_EXECUTOR": "process",
+        "BOILERPLATE_WORKERS": 1,
+        "CONCURRENT_REQUESTS": 1,  # one call in flight: only the fatal page fails
+    }
+    items, crawler = await crawl(OneItemSpider, settings, start_urls=[*good[:3], fatal, *good[3:]])
+    by_url = {i["url"]: i["boilerplate"] for i in items}
+    assert len(items) == 7
+    assert by_url[fatal]["reason"] == "error" and "WorkerDied" in by_url[fatal]["error"]
+    stats = crawler.stats
+    assert stats.get_value("boilerplate/error_count/WorkerDied") == 1
+    assert stats.get_value("boilerplate/extracted_count") == 6
+    # the pages after it went to a fresh worker
+    assert all("The story about " in by_url[u]["text"] for u in good[3:])
+
+
 @pytest.mark.parametrize(
     ("headers", "body"),
     [
@@ -528,6 +564,27 @@ async def test_worker_processes_fork_from_a_server_that_loaded_the_engine_once()
     if "forkserver" in multiprocessing.get_all_start_methods():
         # not children of the crawl (whose threads make fork unsafe): of the fork server
         assert worker_parents.isdisjoint({os.getpid()})
+
+
+@pytest.mark.parametrize("asyncio_loop", [True, False])
+@deferred_f_from_coro_f
+async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, asyncio_loop):
+    """Under asyncio the event loop reads the workers' sockets; under other reactors a
+    standard ProcessPoolExecutor is awaited from a thread. Both answer the same."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from scrapy_boilerplate import scrapy_utils
+    from scrapy_boilerplate.process_pool import ProcessPool
+
+    monkeypatch.setattr(scrapy_utils, "_asyncio_available", lambda: asyncio_loop)
+    runner = scrapy_utils.ExtractionRunner(1, "process")
+    try:
+        pids = {await runner.run(os.getpid) for _ in range(3)}
+        assert isinstance(runner._pool, ProcessPool if asyncio_loop else ProcessPoolExecutor)
+    finally:
+        runner.close()
+    assert len(pids) == 1 and os.getpid() not in pids
 
 
 class Unpicklable(Filter):

@@ -1,0 +1,198 @@
+"""A pool of worker processes driven by the running asyncio event loop.
+
+Each worker is connected to the crawl by a socket pair. The crawl writes a call (a pickled
+function and its arguments, length-prefixed) and the event loop reads the answer when it
+arrives: no helper threads in the crawl process. ``concurrent.futures.ProcessPoolExecutor``
+runs a manager thread and a feeder thread per pool, which contend with the reactor for the
+GIL; on a 2-core machine that cost the crawl about a third more CPU per page than the
+extraction hand-off itself (see docs/scrapy.md, "Throughput").
+
+Workers answer their calls in order, so each keeps a FIFO of the futures it owes. A worker
+that dies (killed, out of memory) fails the calls it held with :class:`WorkerDied` and is
+replaced on the next call. Imports no Scrapy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import multiprocessing
+import pickle
+import socket
+import struct
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+__all__ = ["ProcessPool", "WorkerDied", "serve"]
+
+_HEADER = struct.Struct("!Q")  # the length of the pickle that follows
+_PROTOCOL = pickle.HIGHEST_PROTOCOL
+
+
+class WorkerDied(BrokenProcessPool):
+    """A worker process ended while it held calls (a ``BrokenProcessPool``, as the
+    standard pool raises)."""
+
+
+# -- the worker side ------------------------------------------------------------------------------
+def _read_exactly(sock: socket.socket, size: int) -> bytes | None:
+    view = memoryview(bytearray(size))
+    got = 0
+    while got < size:
+        n = sock.recv_into(view[got:])
+        if n == 0:
+            return None
+        got += n
+    return view.obj  # type: ignore[return-value]
+
+
+def _answer(call: bytes) -> bytes:
+    try:
+        func, args = pickle.loads(call)
+        reply: tuple[bool, Any] = (True, func(*args))
+    except Exception as exc:  # goes back to the caller (SystemExit & co. end the worker)
+        reply = (False, exc)
+    try:
+        return pickle.dumps(reply, _PROTOCOL)
+    except Exception as exc:  # an unpicklable result or exception
+        return pickle.dumps((False, RuntimeError(f"unpicklable worker reply: {exc!r}")))
+
+
+def serve(sock: socket.socket) -> None:
+    """Answer calls on ``sock`` until the crawl closes its end (a worker's main loop)."""
+    with sock:
+        while True:
+            header = _read_exactly(sock, _HEADER.size)
+            if header is None:
+                return
+            call = _read_exactly(sock, _HEADER.unpack(header)[0])
+            if call is None:
+                return
+            reply = _answer(call)
+            sock.sendall(_HEADER.pack(len(reply)) + reply)
+
+
+# -- the crawl side -------------------------------------------------------------------------------
+def _settle(future: asyncio.Future[Any], reply: bytes) -> None:
+    try:
+        ok, value = pickle.loads(reply)
+    except Exception as exc:  # e.g. an exception class whose __init__ wants other arguments
+        ok, value = False, RuntimeError(f"cannot unpickle a worker's reply: {exc!r}")
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+class _Worker(asyncio.Protocol):
+    """One worker process and the crawl's end of its socket, as an asyncio protocol: the
+    event loop hands it the bytes of replies as they arrive."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext) -> None:
+        ours, theirs = socket.socketpair()
+        self.process = context.Process(target=serve, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()  # so that our end sees EOF when the worker ends
+        self.socket = ours
+        self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.alive = True
+        self._buffer = bytearray()
+        self._transport: asyncio.Transport | None = None
+        self._connecting: asyncio.Future[Any] | None = None
+
+    async def call(self, payload: bytes) -> Any:
+        if self._transport is None:
+            if self._connecting is None:  # once, however many calls wait for it
+                loop = asyncio.get_running_loop()
+                self._connecting = asyncio.ensure_future(
+                    loop.create_connection(lambda: self, sock=self.socket)
+                )
+            await asyncio.shield(self._connecting)
+        if not self.alive:
+            raise WorkerDied(self._died_message())
+        future = asyncio.get_running_loop().create_future()
+        self.pending.append(future)
+        assert self._transport is not None
+        self._transport.write(_HEADER.pack(len(payload)) + payload)
+        return await future
+
+    # asyncio.Protocol
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self._buffer
+        buffer += data
+        while len(buffer) >= _HEADER.size:
+            end = _HEADER.size + _HEADER.unpack_from(buffer)[0]
+            if len(buffer) < end:
+                break
+            reply = bytes(buffer[_HEADER.size : end])
+            del buffer[:end]
+            future = self.pending.popleft()
+            if not future.done():  # else its caller was cancelled
+                _settle(future, reply)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.alive = False
+        while self.pending:
+            future = self.pending.popleft()
+            if not future.done():
+                future.set_exception(WorkerDied(self._died_message()))
+
+    def _died_message(self) -> str:
+        code = self.process.exitcode  # None if not reaped yet
+        return "a worker process ended during a call" + (
+            f" (exit code {code})" if code is not None else ""
+        )
+
+    def close(self, timeout: float) -> None:
+        self.alive = False
+        if self._transport is not None:
+            self._transport.close()
+        self.socket.close()
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout)
+
+
+class ProcessPool:
+    """``workers`` processes from ``context``, started on the first call.
+
+    Calls go to the worker with the fewest unanswered calls. Must be used from one event
+    loop (the crawl's); arguments, results and exceptions must pickle.
+    """
+
+    def __init__(self, workers: int, context: multiprocessing.context.BaseContext) -> None:
+        if workers < 1:
+            raise ValueError("a process pool needs at least one worker")
+        self.size = workers
+        self.context = context
+        self._workers: list[_Worker] = []
+
+    async def run(self, func: Callable[..., Any], *args: Any) -> Any:
+        """Call ``func(*args)`` in a worker and return (or raise) what it did."""
+        payload = pickle.dumps((func, args), _PROTOCOL)
+        return await self._worker().call(payload)
+
+    def _worker(self) -> _Worker:
+        self._workers = [w for w in self._workers if w.alive]
+        if len(self._workers) < self.size:
+            worker = _Worker(self.context)
+            self._workers.append(worker)
+            return worker
+        return min(self._workers, key=lambda w: len(w.pending))
+
+    @property
+    def pids(self) -> list[int]:
+        """The live workers' process ids."""
+        return [w.process.pid for w in self._workers if w.alive and w.process.pid]
+
+    def close(self, timeout: float = 10.0) -> None:
+        """End the workers: close their sockets, wait up to ``timeout`` s each, then
+        terminate what is left."""
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.close(timeout)

@@ -1,0 +1,128 @@
+"""The process pool behind ``BOILERPLATE_EXECUTOR = "process"``: worker processes that the
+crawl's own event loop talks to over sockets, with no helper threads in the crawl."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import operator
+import os
+import threading
+import time
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+from scrapy.utils.defer import deferred_f_from_coro_f
+
+from scrapy_boilerplate.process_pool import ProcessPool, WorkerDied
+
+
+def _context():
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+class NeedsTwoArguments(Exception):
+    """Pickles, but cannot be unpickled (its __init__ wants two arguments)."""
+
+    def __init__(self, a, b):
+        super().__init__(f"{a}/{b}")
+
+
+def raise_needs_two_arguments():
+    raise NeedsTwoArguments(1, 2)
+
+
+def slow_echo(value, seconds):
+    time.sleep(seconds)
+    return value
+
+
+@deferred_f_from_coro_f
+async def test_calls_run_in_other_processes_and_answers_reach_their_callers():
+    pool = ProcessPool(2, _context())
+    try:
+        # more calls at once than workers, finishing out of order across workers
+        calls = [pool.run(slow_echo, i, 0.02 * (i % 3)) for i in range(12)]
+        assert await asyncio.gather(*calls) == list(range(12))
+        pids = set(await asyncio.gather(*(pool.run(os.getpid) for _ in range(6))))
+        assert os.getpid() not in pids
+        assert set(pool.pids) >= pids and len(pool.pids) == 2
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_the_crawl_process_gets_no_helper_threads():
+    before = threading.active_count()
+    pool = ProcessPool(1, _context())
+    try:
+        for i in range(5):
+            assert await pool.run(operator.add, i, 1) == i + 1
+        assert threading.active_count() == before
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_an_exception_in_a_worker_is_raised_to_its_caller_only():
+    pool = ProcessPool(1, _context())
+    try:
+        failing = pool.run(operator.truediv, 1, 0)
+        fine = pool.run(operator.add, 2, 3)
+        with pytest.raises(ZeroDivisionError):
+            await failing
+        assert await fine == 5
+        # what cannot cross back becomes a RuntimeError saying so; the worker lives on
+        with pytest.raises(RuntimeError, match="unpicklable worker reply"):
+            await pool.run(threading.Lock)
+        with pytest.raises(RuntimeError, match="cannot unpickle a worker's reply"):
+            await pool.run(raise_needs_two_arguments)
+        assert await pool.run(operator.mul, 6, 7) == 42
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_a_dead_worker_fails_its_calls_and_is_replaced():
+    pool = ProcessPool(1, _context())
+    try:
+        first = await pool.run(os.getpid)
+        # the worker dies in its first call: the call queued behind it fails too
+        dying = asyncio.ensure_future(pool.run(os._exit, 3))
+        queued = asyncio.ensure_future(pool.run(slow_echo, "never", 0))
+        results = await asyncio.gather(dying, queued, return_exceptions=True)
+        assert [type(r) for r in results] == [WorkerDied, WorkerDied]
+        assert isinstance(results[0], BrokenProcessPool)  # what the standard pool raises
+        second = await pool.run(os.getpid)
+        assert second != first
+        assert pool.pids == [second]
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_a_cancelled_call_does_not_shift_the_answers_of_later_ones():
+    pool = ProcessPool(1, _context())
+    try:
+        slow = asyncio.ensure_future(pool.run(slow_echo, "slow", 0.2))
+        await asyncio.sleep(0.05)
+        slow.cancel()
+        assert await pool.run(slow_echo, "next", 0) == "next"
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_close_ends_the_workers():
+    pool = ProcessPool(2, _context())
+    await asyncio.gather(pool.run(os.getpid), pool.run(os.getpid))
+    processes = [w.process for w in pool._workers]
+    pool.close()
+    assert processes and all(p.exitcode is not None for p in processes)
+    assert pool.pids == []
+
+
+def test_a_pool_needs_a_worker():
+    with pytest.raises(ValueError, match="at least one worker"):
+        ProcessPool(0, _context())
