@@ -13,7 +13,7 @@ alternate within each round, so that drifts of the machine hit all of them alike
 Variants: ``without`` (the plugin off), ``with`` (add-on, ``article`` extractor,
 ``BOILERPLATE_WORKERS`` threads, default 4), ``inline`` (add-on, ``BOILERPLATE_WORKERS=0``:
 extraction on the reactor thread), ``process`` (add-on, ``BOILERPLATE_EXECUTOR="process"``
-with ``--workers`` processes). pages/s is items / Scrapy's ``elapsed_time_seconds``.
+with ``--workers`` processes, default one per core but one). pages/s is items / Scrapy's ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
 what the crawl with extraction can reach on one core.
 
@@ -100,7 +100,7 @@ def _serve(files: list[str], gzip_pages: bool, port_queue: multiprocessing.Queue
 
 # -- one crawl (in its own process) --------------------------------------------------------------
 def run_crawl(
-    base: str, pages: int, variant: str, workers: int, extractor: str, concurrency: int
+    base: str, pages: int, variant: str, workers: int | None, extractor: str, concurrency: int
 ) -> dict:
     import scrapy
     from scrapy.crawler import CrawlerProcess
@@ -132,9 +132,12 @@ def run_crawl(
             {
                 "ADDONS": {"scrapy_boilerplate.addon.BoilerplateAddon": 0},
                 "BOILERPLATE_EXTRACTOR": extractor,
-                "BOILERPLATE_WORKERS": 0 if variant == "inline" else workers,
             }
         )
+        if variant == "inline":
+            settings["BOILERPLATE_WORKERS"] = 0
+        elif workers is not None:
+            settings["BOILERPLATE_WORKERS"] = workers
         if variant == "process":
             settings["BOILERPLATE_EXECUTOR"] = "process"
     process = CrawlerProcess(settings)
@@ -205,7 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--variants", default="without,with")
-    parser.add_argument("--workers", type=int, default=4, help="BOILERPLATE_WORKERS of 'with'")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="BOILERPLATE_WORKERS of 'with' and 'process' (default: the plugin's own, 4 "
+        "threads or one process per core but one)",
+    )
     parser.add_argument("--extractor", default="article")
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
     parser.add_argument("--no-gzip", action="store_true", help="serve pages uncompressed")
@@ -242,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
 
         print(
             f"Scrapy {scrapy.__version__}; extractor {args.extractor!r}; "
-            f"CONCURRENT_REQUESTS {args.concurrency}; workers {args.workers}"
+            f"CONCURRENT_REQUESTS {args.concurrency}; workers {args.workers or 'default'}"
         )
         runs: dict[str, list[dict]] = {v: [] for v in variants}
         for round_no in range(1, args.repeat + 1):
@@ -255,8 +263,7 @@ def main(argv: list[str] | None = None) -> int:
                     variant,
                     "--pages",
                     str(args.pages),
-                    "--workers",
-                    str(args.workers),
+                    *(["--workers", str(args.workers)] if args.workers is not None else []),
                     "--extractor",
                     args.extractor,
                     "--concurrency",
@@ -293,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             # drifts between rounds cancel out
             ratios = [
                 r["pages_per_s"] / w["pages_per_s"]
-                for r, w in zip(runs[variant], runs["without"])
+                for r, w in zip(runs[variant], runs["without"], strict=True)
             ]
             paired[variant] = statistics.median(ratios)
             print(

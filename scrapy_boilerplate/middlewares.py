@@ -124,6 +124,7 @@ class BoilerplateDownloaderMiddleware:
         self.runner = ExtractionRunner(self.config.workers, self.config.executor)
         self.specs = SpecCache()
         self.once = OnceLogger(logger, crawler)
+        crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
 
     @classmethod
@@ -270,6 +271,10 @@ class BoilerplateDownloaderMiddleware:
                 detail,
                 reason,
             )
+
+    def spider_opened(self, spider: Any = None) -> None:
+        # worker processes start while the first pages download
+        self.runner.start()
 
     def spider_closed(self, spider: Any = None, reason: Any = None) -> None:
         self.runner.close()

@@ -20,6 +20,7 @@ import multiprocessing
 import pickle
 import socket
 import struct
+import threading
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -159,10 +160,13 @@ class _Worker(asyncio.Protocol):
 
 
 class ProcessPool:
-    """``workers`` processes from ``context``, started on the first call.
+    """``workers`` processes from ``context``, started on the first call (or by
+    :meth:`start`).
 
-    Calls go to the worker with the fewest unanswered calls. Must be used from one event
-    loop (the crawl's); arguments, results and exceptions must pickle.
+    Starting a process blocks until it runs (the first one waits for the fork server to
+    import the engine: ~0.3 s), so it happens in a short-lived thread while the event loop
+    goes on. Calls go to the worker with the fewest unanswered calls. Must be used from one
+    event loop (the crawl's); arguments, results and exceptions must pickle.
     """
 
     def __init__(self, workers: int, context: multiprocessing.context.BaseContext) -> None:
@@ -171,19 +175,47 @@ class ProcessPool:
         self.size = workers
         self.context = context
         self._workers: list[_Worker] = []
+        self._starting: asyncio.Future[None] | None = None
+        self._closed = False
+
+    def start(self) -> asyncio.Future[None]:
+        """Start the missing workers in the background; the future is done when they run."""
+        if self._starting is None or self._starting.done():
+            self._starting = asyncio.ensure_future(self._start_missing())
+        return self._starting
 
     async def run(self, func: Callable[..., Any], *args: Any) -> Any:
         """Call ``func(*args)`` in a worker and return (or raise) what it did."""
         payload = pickle.dumps((func, args), _PROTOCOL)
-        return await self._worker().call(payload)
-
-    def _worker(self) -> _Worker:
         self._workers = [w for w in self._workers if w.alive]
         if len(self._workers) < self.size:
-            worker = _Worker(self.context)
-            self._workers.append(worker)
-            return worker
-        return min(self._workers, key=lambda w: len(w.pending))
+            await asyncio.shield(self.start())
+        if not self._workers:
+            raise WorkerDied("no worker process is running")
+        return await min(self._workers, key=lambda w: len(w.pending)).call(payload)
+
+    async def _start_missing(self) -> None:
+        missing = self.size - sum(w.alive for w in self._workers)
+        if missing <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        started: asyncio.Future[list[_Worker]] = loop.create_future()
+
+        def start_them() -> None:
+            try:
+                workers = [_Worker(self.context) for _ in range(missing)]
+            except BaseException as exc:  # noqa: BLE001 - handed to the awaiting calls
+                loop.call_soon_threadsafe(_set_exception, started, exc)
+            else:
+                loop.call_soon_threadsafe(_set_result, started, workers)
+
+        threading.Thread(target=start_them, name="boilerplate-pool-start", daemon=True).start()
+        new = await started
+        if self._closed:  # closed while they started
+            for worker in new:
+                worker.close(timeout=10.0)
+            return
+        self._workers = [w for w in self._workers if w.alive] + new
 
     @property
     def pids(self) -> list[int]:
@@ -193,6 +225,17 @@ class ProcessPool:
     def close(self, timeout: float = 10.0) -> None:
         """End the workers: close their sockets, wait up to ``timeout`` s each, then
         terminate what is left."""
+        self._closed = True
         workers, self._workers = self._workers, []
         for worker in workers:
             worker.close(timeout)
+
+
+def _set_result(future: asyncio.Future[Any], value: Any) -> None:
+    if not future.done():
+        future.set_result(value)
+
+
+def _set_exception(future: asyncio.Future[Any], exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)

@@ -110,6 +110,15 @@ class ExtractionRunner:
         self._pool: ProcessPool | ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
 
+    def start(self) -> None:
+        """Start the worker processes in the background, if the executor is "process"
+        and the crawl runs on asyncio (call when the spider opens: the first pages then
+        do not wait for the workers to start)."""
+        if self.executor == "process" and self.workers > 0 and _asyncio_available():
+            pool = self._get_pool()
+            if isinstance(pool, ProcessPool):
+                pool.start()
+
     async def run(self, func: Callable[..., _T], *args: Any) -> _T:
         if self._semaphore is None:
             return func(*args)

@@ -12,6 +12,7 @@ The reference of every setting is ``docs/settings.md``.
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import threading
 from collections.abc import Mapping
@@ -46,7 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_OVERWRITE": False,
     "BOILERPLATE_MAX_BYTES": 5 * 1024 * 1024,
     "BOILERPLATE_OUTPUT_FORMAT": "text",
-    "BOILERPLATE_WORKERS": 4,
+    "BOILERPLATE_WORKERS": None,  # 4 threads, or usable_cpus() - 1 processes (at least 1)
     "BOILERPLATE_EXECUTOR": "thread",
 }
 
@@ -60,11 +61,22 @@ ITEM_PRESETS: dict[str, tuple[str, str | None]] = {
 #: what the text field of an item receives: the plain text, or Extraction.to_dict()
 OUTPUT_FORMATS = ("text", "json")
 
+#: BOILERPLATE_WORKERS when unset and the executor is "thread"
+DEFAULT_THREADS = 4
+
 #: where extractions run when BOILERPLATE_WORKERS > 0
 EXECUTORS = ("thread", "process")
 
 #: the request.meta key this package reads (overrides) and writes (the result)
 META_KEY = "boilerplate"
+
+
+def usable_cpus() -> int:
+    """The CPU cores this process may run on (its affinity where the OS tells)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
 class BoilerplateSettingError(BoilerplateError, ValueError):
@@ -275,7 +287,10 @@ def load_config(settings: Any) -> BoilerplateConfig:
         )
     extractor = _main_extractor(settings)
     domain_extractors = _domain_extractors(settings)
-    workers = _int(settings, "BOILERPLATE_WORKERS")
+    if _get(settings, "BOILERPLATE_WORKERS") is None:
+        workers = max(1, usable_cpus() - 1) if executor == "process" else DEFAULT_THREADS
+    else:
+        workers = _int(settings, "BOILERPLATE_WORKERS")
     if executor == "process" and workers:
         _check_picklable(extractor, "BOILERPLATE_CHAIN / BOILERPLATE_EXTRACTOR")
         for domain, domain_extractor in domain_extractors:

@@ -53,14 +53,46 @@ async def test_calls_run_in_other_processes_and_answers_reach_their_callers():
 
 
 @deferred_f_from_coro_f
-async def test_the_crawl_process_gets_no_helper_threads():
+async def test_calls_need_no_helper_threads_in_the_crawl_process():
     before = threading.active_count()
     pool = ProcessPool(1, _context())
     try:
+        await pool.start()  # starting uses one short-lived thread, ended when it is done
+        for _ in range(50):
+            if threading.active_count() == before:
+                break
+            await asyncio.sleep(0.01)
+        assert threading.active_count() == before
         for i in range(5):
             assert await pool.run(operator.add, i, 1) == i + 1
         assert threading.active_count() == before
     finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_workers_start_without_blocking_the_event_loop():
+    pool = ProcessPool(1, _context())
+    ticks = 0
+
+    async def tick():
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    ticker = asyncio.ensure_future(tick())
+    try:
+        starting = pool.start()
+        assert not starting.done()
+        await starting
+        assert ticks > 1  # the loop went on while the worker started
+        assert len(pool.pids) == 1
+        assert pool.start() is not starting  # nothing missing: a new, empty start
+        await pool.start()
+        assert len(pool.pids) == 1
+    finally:
+        ticker.cancel()
         pool.close()
 
 

@@ -21,8 +21,16 @@ def test_defaults():
     assert c.overwrite is False
     assert c.max_bytes == DEFAULTS["BOILERPLATE_MAX_BYTES"] == 5 * 1024 * 1024
     assert c.output_format == "text"
-    assert c.workers == DEFAULTS["BOILERPLATE_WORKERS"]
+    assert (c.executor, c.workers) == ("thread", 4)
     assert c.domain_extractors == ()
+
+
+def test_worker_processes_default_to_one_per_core_but_the_crawls_own():
+    from scrapy_boilerplate.settings import usable_cpus
+
+    assert config(EXECUTOR="process").workers == max(1, usable_cpus() - 1)
+    assert config(EXECUTOR="process", WORKERS=3).workers == 3
+    assert config(EXECUTOR="thread", WORKERS=None).workers == 4
 
 
 def test_disabled_raises_not_configured():
