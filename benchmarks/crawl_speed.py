@@ -106,6 +106,7 @@ def run_crawl(
     from scrapy.crawler import CrawlerProcess
 
     urls = [f"{base}/p/{i}.html" for i in range(pages)]
+    extraction_ms: list[float] = []
 
     class BenchSpider(scrapy.Spider):
         name = "bench"
@@ -113,6 +114,8 @@ def run_crawl(
 
         def parse(self, response):
             result = response.meta.get("boilerplate")
+            if isinstance(result, dict) and result.get("ms"):
+                extraction_ms.append(result["ms"])
             yield {
                 "url": response.url,
                 "chars": len(result["text"]) if isinstance(result, dict) else None,
@@ -159,6 +162,8 @@ def run_crawl(
         "extracted": stats.get("boilerplate/extracted_count", 0),
         "empty": stats.get("boilerplate/empty_count", 0),
         "max_ms": stats.get("boilerplate/max_ms"),
+        # wall time of extract_to_dict where it ran (decoding included), mean per page
+        "extraction_ms": round(statistics.fmean(extraction_ms), 2) if extraction_ms else None,
         # CPU per page: the crawl's own process; the whole machine (the crawl, its worker
         # processes, the page server and anything else running)
         "cpu_ms_main": round(
@@ -283,6 +288,11 @@ def main(argv: list[str] | None = None) -> int:
                     f"{result['seconds']:7.2f} s {result['pages_per_s']:7.1f} pages/s  "
                     f"CPU ms/page: crawl process {result['cpu_ms_main']:.2f}, "
                     f"machine {result['cpu_ms_machine']:.2f}"
+                    + (
+                        f"; extraction {result['extraction_ms']:.2f} ms/page"
+                        if result.get("extraction_ms")
+                        else ""
+                    )
                 )
     finally:
         server.terminate()
