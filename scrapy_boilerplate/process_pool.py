@@ -18,6 +18,7 @@ import asyncio
 import collections
 import multiprocessing
 import pickle
+import signal
 import socket
 import struct
 import threading
@@ -62,6 +63,9 @@ def _answer(call: bytes) -> bytes:
 
 def serve(sock: socket.socket) -> None:
     """Answer calls on ``sock`` until the crawl closes its end (a worker's main loop)."""
+    # Ctrl-C reaches the whole process group: the crawl decides when its workers stop (by
+    # closing their sockets), so that a graceful shutdown still extracts its last pages
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with sock:
         while True:
             header = _read_exactly(sock, _HEADER.size)
@@ -71,7 +75,10 @@ def serve(sock: socket.socket) -> None:
             if call is None:
                 return
             reply = _answer(call)
-            sock.sendall(_HEADER.pack(len(reply)) + reply)
+            try:
+                sock.sendall(_HEADER.pack(len(reply)) + reply)
+            except OSError:  # the crawl closed its end while we worked: nobody waits
+                return
 
 
 # -- the crawl side -------------------------------------------------------------------------------

@@ -134,6 +134,20 @@ async def test_a_dead_worker_fails_its_calls_and_is_replaced():
 
 
 @deferred_f_from_coro_f
+async def test_workers_ignore_ctrl_c_which_the_crawl_handles():
+    import signal
+
+    pool = ProcessPool(1, _context())
+    try:
+        pid = await pool.run(os.getpid)
+        os.kill(pid, signal.SIGINT)  # what Ctrl-C sends to the whole process group
+        await asyncio.sleep(0.1)
+        assert await pool.run(os.getpid) == pid
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
 async def test_a_cancelled_call_does_not_shift_the_answers_of_later_ones():
     pool = ProcessPool(1, _context())
     try:
