@@ -122,7 +122,9 @@ class _Worker(asyncio.Protocol):
         future = asyncio.get_running_loop().create_future()
         self.pending.append(future)
         assert self._transport is not None
-        self._transport.writelines((_HEADER.pack(len(payload)), payload))  # 3.12+: sendmsg, no joined copy
+        self._transport.writelines(
+            (_HEADER.pack(len(payload)), payload)
+        )  # 3.12+: sendmsg, no joined copy
         return await future
 
     # asyncio.Protocol
