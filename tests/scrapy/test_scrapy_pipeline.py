@@ -86,8 +86,9 @@ async def test_pipeline_never_raises(caplog):
     assert "over BOILERPLATE_MAX_BYTES" in caplog.text
 
 
+@pytest.mark.parametrize("executor", ["thread", "process"])
 @deferred_f_from_coro_f
-async def test_pipeline_in_a_crawl_with_the_addon(http_server, crawl):
+async def test_pipeline_in_a_crawl_with_the_addon(http_server, crawl, executor):
     """Items built from a feed of stored pages, with the add-on enabling the pipeline."""
     pages = {f"/page{i}": article_page(f"stored page {i}") for i in range(3)}
     import json
@@ -105,9 +106,10 @@ async def test_pipeline_in_a_crawl_with_the_addon(http_server, crawl):
             for entry in response.json():
                 yield {"id": entry["id"], "html": entry["html"]}
 
-    items, crawler = await crawl(
-        FeedSpider, {**ADDON_SETTINGS, "BOILERPLATE_HTML_FIELD": "html"}, start_urls=[feed]
-    )
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_HTML_FIELD": "html"}
+    if executor == "process":  # the pipeline's pool is its own, started on its first item
+        settings.update({"BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_WORKERS": 1})
+    items, crawler = await crawl(FeedSpider, settings, start_urls=[feed])
     assert len(items) == 3
     for item in items:
         assert f"stored page {item['id'][-1]}" in item["main_text"]
