@@ -4,8 +4,8 @@ Each worker is connected to the crawl by a socket pair. The crawl writes a call 
 function and its arguments, length-prefixed) and the event loop reads the answer when it
 arrives: no helper threads in the crawl process. ``concurrent.futures.ProcessPoolExecutor``
 runs a manager thread and a feeder thread per pool, which contend with the reactor for the
-GIL; on a 2-core machine that cost the crawl about a third more CPU per page than the
-extraction hand-off itself (see docs/scrapy.md, "Throughput").
+GIL: in a profiled crawl on 2 cores they took 18% of the samples, a third as many as the
+reactor thread itself (see docs/scrapy.md, "Threads, processes and speed").
 
 Workers answer their calls in order, so each keeps a FIFO of the futures it owes. A worker
 that dies (killed, out of memory) fails the calls it held with :class:`WorkerDied` and is
