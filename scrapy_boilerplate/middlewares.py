@@ -32,7 +32,6 @@ from .scrapy_utils import (
     OnceLogger,
     count_result,
     error_result,
-    extract_to_dict,
     is_result,
     item_values,
     skipped_result,
@@ -177,7 +176,7 @@ class BoilerplateDownloaderMiddleware:
                 html: Any = EncodedPage(response.body, response.encoding)
             else:
                 html = _text_of(response)  # decoded in the worker thread
-            result = await self.runner.run(extract_to_dict, extractor, html, response.url, fmt)
+            result = await self.runner.extract(extractor, html, response.url, fmt)
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)
             self.once(

@@ -22,7 +22,6 @@ from .scrapy_utils import (
     OnceLogger,
     count_result,
     error_result,
-    extract_to_dict,
     item_values,
 )
 from .settings import load_config
@@ -110,9 +109,7 @@ class BoilerplatePipeline:
         else:
             extractor = config.extractor_for_url(url)
             try:
-                result = await self.runner.run(
-                    extract_to_dict, extractor, html, url, config.output_format
-                )
+                result = await self.runner.extract(extractor, html, url, config.output_format)
             except Exception as exc:
                 result = error_result(exc, url, extractor.name)
                 self.once(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import pickle
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -19,7 +20,7 @@ from itemadapter import ItemAdapter
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import DeferredSemaphore
 
-from ._worker import extract_to_dict
+from ._worker import extract_pickled, extract_to_dict
 from .process_pool import ProcessPool
 from .settings import BoilerplateConfig
 
@@ -109,6 +110,7 @@ class ExtractionRunner:
         self._semaphore = DeferredSemaphore(in_flight) if workers > 0 else None
         self._pool: ProcessPool | ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
+        self._pickles: dict[int, tuple[Any, bytes]] = {}
 
     def start(self) -> None:
         """Start the worker processes in the background, if the executor is "process"
@@ -118,6 +120,28 @@ class ExtractionRunner:
             pool = self._get_pool()
             if isinstance(pool, ProcessPool):
                 pool.start()
+
+    async def extract(
+        self, extractor: Any, html: Any, url: str | None, output_format: str = "text"
+    ) -> dict[str, Any]:
+        """:func:`extract_to_dict` in a worker; worker processes get each extractor's
+        pickle made once (and unpickle it once)."""
+        if self.executor == "process" and self.workers > 0:
+            return await self.run(
+                extract_pickled, self._pickle_of(extractor), html, url, output_format
+            )
+        return await self.run(extract_to_dict, extractor, html, url, output_format)
+
+    def _pickle_of(self, extractor: Any) -> bytes:
+        # keyed by identity; the entry holds the extractor, so the id is not reused while
+        # it is cached (extractors are not changed once a crawl uses them)
+        entry = self._pickles.get(id(extractor))
+        if entry is None or entry[0] is not extractor:
+            if len(self._pickles) >= 64:
+                self._pickles.clear()
+            entry = (extractor, pickle.dumps(extractor, pickle.HIGHEST_PROTOCOL))
+            self._pickles[id(extractor)] = entry
+        return entry[1]
 
     async def run(self, func: Callable[..., _T], *args: Any) -> _T:
         if self._semaphore is None:

@@ -626,3 +626,29 @@ async def test_empty_results_leave_the_text_field_unset(http_server, crawl):
     assert "harbour market" in dicts[good]["main_text"]
     data = {i.url: i for i in items if isinstance(i, ArticleData)}
     assert data[empty].main_text is None and data[empty].title == "Only a title"
+
+
+def test_worker_processes_get_each_extractor_pickled_once():
+    """The crawl pickles an extractor once, not with every page, and a worker unpickles
+    that pickle once: the hand-off per page is the page alone."""
+    import pickle
+
+    from scrapy_boilerplate import get_extractor
+    from scrapy_boilerplate._worker import _UNPICKLED, extract_pickled, extract_to_dict
+    from scrapy_boilerplate.scrapy_utils import ExtractionRunner
+
+    runner = ExtractionRunner(1, "process")
+    article, default = get_extractor("article"), get_extractor("default")
+    pickled = runner._pickle_of(article)
+    assert runner._pickle_of(article) is pickled
+    assert runner._pickle_of(default) is not pickled
+    assert pickle.loads(pickled).name == "article"
+
+    page = article_page("pickled once")
+    first = extract_pickled(pickled, page, "https://example.com/")
+    unpickled = _UNPICKLED[pickled]
+    second = extract_pickled(bytes(pickled), page, "https://example.com/")  # equal bytes
+    assert _UNPICKLED[pickled] is unpickled
+    expected = extract_to_dict(article, page, "https://example.com/")
+    for result in (first, second):
+        assert result["text"] == expected["text"] and "pickled once" in result["text"]
