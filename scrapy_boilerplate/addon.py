@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scrapy import signals
+
 from .middlewares import (
     DOWNLOADER_MIDDLEWARE_ORDER,
     SPIDER_MIDDLEWARE_ORDER,
@@ -17,7 +19,8 @@ from .middlewares import (
     BoilerplateSpiderMiddleware,
 )
 from .pipelines import ITEM_PIPELINE_ORDER, BoilerplatePipeline
-from .scrapy_utils import setdefault_in_component_priority_dict
+from .scrapy_utils import crawl_runner, setdefault_in_component_priority_dict
+from .settings import load_config
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -49,3 +52,18 @@ class BoilerplateAddon:
             setdefault_in_component_priority_dict(
                 settings, "ITEM_PIPELINES", BoilerplatePipeline, ITEM_PIPELINE_ORDER
             )
+        self._prestart_workers(settings)
+
+    def _prestart_workers(self, settings: Any) -> None:
+        # With the process executor, start the workers now: Scrapy takes about as long to
+        # set up the crawl (~0.5 s) as a worker takes to be ready, so the first pages need
+        # not wait for them. (Without the add-on they start when the spider opens.)
+        try:
+            config = load_config(settings)
+        except Exception:  # noqa: BLE001 - disabled, or a bad setting the middleware reports
+            return
+        if config.executor == "process" and config.workers:
+            runner = crawl_runner(self.crawler, config.workers, config.executor)
+            runner.prestart(settings)
+            # ended with the crawl even if it fails before its components exist
+            self.crawler.signals.connect(runner.close, signal=signals.engine_stopped)

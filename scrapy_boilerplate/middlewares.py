@@ -27,10 +27,10 @@ from ._worker import EncodedPage
 from .extraction import Extractor
 from .scrapy_utils import (
     SKIP_REASONS,
-    ExtractionRunner,
     ItemFiller,
     OnceLogger,
     count_result,
+    crawl_runner,
     error_result,
     is_result,
     item_values,
@@ -120,7 +120,7 @@ class BoilerplateDownloaderMiddleware:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.config = load_config(crawler.settings)
-        self.runner = ExtractionRunner(self.config.workers, self.config.executor)
+        self.runner = crawl_runner(crawler, self.config.workers, self.config.executor)
         self.specs = SpecCache()
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)

@@ -17,10 +17,10 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from .scrapy_utils import (
-    ExtractionRunner,
     ItemFiller,
     OnceLogger,
     count_result,
+    crawl_runner,
     error_result,
     item_values,
 )
@@ -52,7 +52,7 @@ class BoilerplatePipeline:
             raise NotConfigured(
                 "BOILERPLATE_HTML_FIELD is not set: name the item field that holds raw HTML"
             )
-        self.runner = ExtractionRunner(self.config.workers, self.config.executor)
+        self.runner = crawl_runner(crawler, self.config.workers, self.config.executor)
         self.filler = ItemFiller(crawler, self.config.overwrite, logger)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import multiprocessing
 import pickle
 import signal
@@ -185,7 +186,26 @@ class ProcessPool:
         self.context = context
         self._workers: list[_Worker] = []
         self._starting: asyncio.Future[None] | None = None
+        self._early: concurrent.futures.Future[list[_Worker]] | None = None
         self._closed = False
+
+    def start_now(self) -> None:
+        """Start the workers at once, in a background thread, with no event loop needed:
+        for a crawl that is still being set up (a worker takes ~0.5 s to be ready, about
+        as long as Scrapy takes to set up a crawl). The first :meth:`start` or
+        :meth:`run` adopts them."""
+        if self._early is not None or self._workers or self._closed:
+            return
+        early: concurrent.futures.Future[list[_Worker]] = concurrent.futures.Future()
+        self._early = early
+
+        def start_them() -> None:
+            try:
+                early.set_result([_Worker(self.context) for _ in range(self.size)])
+            except BaseException as exc:  # noqa: BLE001 - start() tries again and raises
+                early.set_exception(exc)
+
+        threading.Thread(target=start_them, name="boilerplate-pool-start", daemon=True).start()
 
     def start(self) -> asyncio.Future[None]:
         """Start the missing workers in the background; the future is done when they run."""
@@ -204,6 +224,17 @@ class ProcessPool:
         return await min(self._workers, key=lambda w: len(w.pending)).call(payload)
 
     async def _start_missing(self) -> None:
+        early, self._early = self._early, None
+        if early is not None:  # adopt the workers start_now() started
+            try:
+                adopted = await asyncio.wrap_future(early)
+            except Exception:  # noqa: BLE001 - started again below, which raises what fails
+                adopted = []
+            if self._closed:
+                for worker in adopted:
+                    worker.close(timeout=10.0)
+                return
+            self._workers = [w for w in self._workers if w.alive] + adopted
         missing = self.size - sum(w.alive for w in self._workers)
         if missing <= 0:
             return
@@ -237,6 +268,15 @@ class ProcessPool:
         self._closed = True
         workers, self._workers = self._workers, []
         for worker in workers:
+            worker.close(timeout)
+        early, self._early = self._early, None
+        if early is not None:  # started early and never adopted: end them once they run
+            early.add_done_callback(lambda done: _close_started(done, timeout))
+
+
+def _close_started(done: concurrent.futures.Future[list[_Worker]], timeout: float) -> None:
+    if not done.cancelled() and done.exception() is None:
+        for worker in done.result():
             worker.close(timeout)
 
 

@@ -11,6 +11,7 @@ import logging
 import multiprocessing
 import pickle
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +36,7 @@ __all__ = [
     "OnceLogger",
     "SKIP_REASONS",
     "count_result",
+    "crawl_runner",
     "error_result",
     "extract_to_dict",
     "run_in_thread",
@@ -69,6 +71,20 @@ def _asyncio_available() -> bool:
         from scrapy.utils.reactor import is_asyncio_reactor_installed
 
         return is_asyncio_reactor_installed()
+
+
+_ASYNCIO_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+
+def _asyncio_expected(settings: Any) -> bool:
+    """Whether the crawl runs on asyncio, also when asked before its reactor is installed
+    (then by the reactor its settings name, or Scrapy's reactor-less mode)."""
+    try:
+        return _asyncio_available()
+    except RuntimeError:  # no reactor or loop yet
+        return settings.get("TWISTED_REACTOR") == _ASYNCIO_REACTOR or not settings.getbool(
+            "TWISTED_ENABLED", True
+        )
 
 
 _WORKER_MODULE = "scrapy_boilerplate._worker"
@@ -120,6 +136,20 @@ class ExtractionRunner:
             pool = self._get_pool()
             if isinstance(pool, ProcessPool):
                 pool.start()
+
+    def prestart(self, settings: Any) -> None:
+        """Start the worker processes now, before the crawl's event loop runs, if the
+        executor is "process" and the crawl will run on asyncio (the add-on calls this
+        when it configures the crawl: the workers are then ready when the first pages
+        arrive)."""
+        if self.executor != "process" or self.workers <= 0 or not _asyncio_expected(settings):
+            return
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = ProcessPool(self.workers, _process_context())
+            pool = self._pool
+        if isinstance(pool, ProcessPool):
+            pool.start_now()
 
     async def extract(
         self, extractor: Any, html: Any, url: str | None, output_format: str = "text"
@@ -189,6 +219,21 @@ class ExtractionRunner:
             pool.close()
         elif pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+_CRAWL_RUNNERS: weakref.WeakKeyDictionary[Any, ExtractionRunner] = weakref.WeakKeyDictionary()
+
+
+def crawl_runner(crawler: Any, workers: int, executor: str) -> ExtractionRunner:
+    """The crawl's :class:`ExtractionRunner`, shared by the add-on (which starts worker
+    processes early), the downloader middleware and the pipeline: one set of workers
+    per crawl. A runner of other ``workers``/``executor`` is closed and replaced."""
+    runner = _CRAWL_RUNNERS.get(crawler)
+    if runner is None or (runner.workers, runner.executor) != (workers, executor):
+        if runner is not None:
+            runner.close()
+        runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(workers, executor)
+    return runner
 
 
 def skipped_result(reason: str, url: str | None) -> dict[str, Any]:

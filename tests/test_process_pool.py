@@ -172,3 +172,33 @@ async def test_close_ends_the_workers():
 def test_a_pool_needs_a_worker():
     with pytest.raises(ValueError, match="at least one worker"):
         ProcessPool(0, _context())
+
+
+@deferred_f_from_coro_f
+async def test_workers_started_before_the_event_loop_are_adopted():
+    """start_now() needs no event loop (a crawl calls it while Scrapy sets up): the first
+    call uses the workers it started instead of starting others."""
+    pool = ProcessPool(1, _context())
+    try:
+        caller = threading.Thread(target=pool.start_now)  # a thread with no event loop
+        caller.start()
+        caller.join()
+        early = pool._early
+        assert early is not None
+        started = await asyncio.wrap_future(early)
+        assert await pool.run(os.getpid) == started[0].process.pid
+        assert pool.pids == [started[0].process.pid]
+        pool.start_now()  # it has its workers: nothing more starts
+        assert pool._early is None and pool.pids == [started[0].process.pid]
+    finally:
+        pool.close()
+
+
+def test_workers_started_early_end_with_the_pool_even_if_never_used():
+    pool = ProcessPool(1, _context())
+    pool.start_now()
+    started = pool._early.result(timeout=60)
+    pool.close()
+    for worker in started:
+        worker.process.join(10)
+        assert not worker.process.is_alive()

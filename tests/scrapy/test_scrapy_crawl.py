@@ -524,6 +524,61 @@ async def test_a_worker_process_that_dies_loses_no_item(http_server, crawl):
     assert all("The story about " in by_url[u]["text"] for u in good[3:])
 
 
+class RecordsTheWorkersAtOpening(OneItemSpider):
+    """Notes, when the spider opens, whether the crawl's worker processes were started."""
+
+    name = "records_workers"
+
+    @classmethod
+    def from_crawler(cls, crawler, *args, **kwargs):
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        crawler.signals.connect(spider.record_workers, signal=scrapy.signals.spider_opened)
+        return spider
+
+    def record_workers(self, spider):
+        from scrapy_boilerplate import scrapy_utils
+        from scrapy_boilerplate.process_pool import ProcessPool
+
+        pool = scrapy_utils._CRAWL_RUNNERS[self.crawler]._pool
+        self.workers_started_at_opening = isinstance(pool, ProcessPool) and (
+            pool._early is not None or bool(pool._workers)
+        )
+
+
+@deferred_f_from_coro_f
+async def test_the_addon_starts_worker_processes_before_the_spider_opens(http_server, crawl):
+    """Scrapy sets a crawl up in about the time a worker takes to start, so the first
+    pages need not wait; the middleware uses the workers the add-on started."""
+    from scrapy_boilerplate import scrapy_utils
+    from scrapy_boilerplate.middlewares import BoilerplateDownloaderMiddleware
+
+    urls = [http_server.route(f"/{i}.html", article_page(f"early {i}")) for i in range(3)]
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_WORKERS": 1}
+    items, crawler = await crawl(RecordsTheWorkersAtOpening, settings, start_urls=urls)
+    assert crawler.spider.workers_started_at_opening
+    assert all("The story about early" in i["boilerplate"]["text"] for i in items)
+    (middleware,) = [
+        m
+        for m in crawler.engine.downloader.middleware.middlewares
+        if isinstance(m, BoilerplateDownloaderMiddleware)
+    ]
+    assert middleware.runner is scrapy_utils._CRAWL_RUNNERS[crawler]
+    assert middleware.runner._pool is None  # closed with the crawl
+
+
+def test_a_crawl_has_one_runner_for_all_its_components():
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_boilerplate.scrapy_utils import crawl_runner
+
+    crawler = get_crawler(scrapy.Spider)
+    runner = crawl_runner(crawler, 2, "thread")
+    assert crawl_runner(crawler, 2, "thread") is runner
+    assert crawl_runner(get_crawler(scrapy.Spider), 2, "thread") is not runner
+    other = crawl_runner(crawler, 1, "process")  # settings changed: a new runner
+    assert other is not runner and crawl_runner(crawler, 1, "process") is other
+
+
 @pytest.mark.parametrize(
     ("headers", "body"),
     [
