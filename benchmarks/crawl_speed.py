@@ -107,12 +107,14 @@ def run_crawl(
 
     urls = [f"{base}/p/{i}.html" for i in range(pages)]
     extraction_ms: list[float] = []
+    marks: list[float] = []  # when each item was scraped
 
     class BenchSpider(scrapy.Spider):
         name = "bench"
         start_urls = urls
 
         def parse(self, response):
+            marks.append(time.perf_counter())
             result = response.meta.get("boilerplate")
             if isinstance(result, dict) and result.get("ms"):
                 extraction_ms.append(result["ms"])
@@ -146,6 +148,12 @@ def run_crawl(
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
     process.crawl(crawler)
+    opened_at: list[float] = []
+
+    def spider_opened(spider: scrapy.Spider) -> None:
+        opened_at.append(time.perf_counter())
+
+    crawler.signals.connect(spider_opened, signal=scrapy.signals.spider_opened)
     before = resource.getrusage(resource.RUSAGE_SELF)
     machine_before = _machine_cpu_seconds()
     process.start()
@@ -162,6 +170,10 @@ def run_crawl(
         "extracted": stats.get("boilerplate/extracted_count", 0),
         "empty": stats.get("boilerplate/empty_count", 0),
         "max_ms": stats.get("boilerplate/max_ms"),
+        # from the spider's opening to its first item: what starting the crawl costs
+        "first_item_s": round(marks[0] - opened_at[0], 3) if marks and opened_at else None,
+        # first to last item: the crawl's pace once it runs, and its process's CPU per page
+        "steady_pages_per_s": _per_second(marks),
         # wall time of extract_to_dict where it ran (decoding included), mean per page
         "extraction_ms": round(statistics.fmean(extraction_ms), 2) if extraction_ms else None,
         # CPU per page: the crawl's own process; the whole machine (the crawl, its worker
@@ -176,6 +188,12 @@ def run_crawl(
     }
 
 
+def _per_second(marks: list[float]) -> float | None:
+    if len(marks) < 2 or marks[-1] <= marks[0]:
+        return None
+    return round((len(marks) - 1) / (marks[-1] - marks[0]), 1)
+
+
 def _machine_cpu_seconds() -> float:
     """Busy CPU seconds of the whole machine so far (Linux /proc/stat; 0 elsewhere)."""
     try:
@@ -187,13 +205,24 @@ def _machine_cpu_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def _process_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used so far (Linux; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def offline_ms(files: list[Path], extractor: str, sample: int = 200) -> dict:
     """Single-threaded extraction time of the pages (decoded str in, as in the crawl)."""
     from scrapy_boilerplate import get_extractor
 
     ex = get_extractor(extractor)
     times = []
-    for path in files[:sample]:
+    step = max(1, len(files) // sample)  # spread over every set the crawl serves
+    for path in files[::step][:sample]:
         raw = path.read_bytes()
         text = (gzip.decompress(raw) if path.suffix == ".gz" else raw).decode("utf-8", "replace")
         start = time.perf_counter()
@@ -274,7 +303,9 @@ def main(argv: list[str] | None = None) -> int:
                     "--concurrency",
                     str(args.concurrency),
                 ]
+                server_before = _process_cpu_seconds(server.pid)
                 done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+                server_cpu = _process_cpu_seconds(server.pid) - server_before
                 line = next(
                     (ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")), None
                 )
@@ -282,12 +313,16 @@ def main(argv: list[str] | None = None) -> int:
                     print(done.stdout, done.stderr, file=sys.stderr)
                     raise SystemExit(f"crawl {variant!r} failed")
                 result = json.loads(line[len("RESULT ") :])
+                # the page server stands in for remote sites, but here it shares the cores
+                result["cpu_ms_server"] = round(server_cpu * 1000 / max(result["items"], 1), 2)
                 runs[variant].append(result)
                 print(
                     f"round {round_no} {variant:8s} {result['items']:5d} items "
                     f"{result['seconds']:7.2f} s {result['pages_per_s']:7.1f} pages/s  "
                     f"CPU ms/page: crawl process {result['cpu_ms_main']:.2f}, "
-                    f"machine {result['cpu_ms_machine']:.2f}"
+                    f"page server {result['cpu_ms_server']:.2f}, "
+                    f"machine {result['cpu_ms_machine']:.2f}; first item after "
+                    f"{result['first_item_s']} s, then {result['steady_pages_per_s']} pages/s"
                     + (
                         f"; extraction {result['extraction_ms']:.2f} ms/page"
                         if result.get("extraction_ms")
@@ -320,8 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     offline = offline_ms(files, args.extractor)
     print(
-        f"\nextraction alone ({args.extractor!r}, one thread, no Scrapy, first "
-        f"{offline['pages']} pages): median {offline['median_ms']} ms, mean "
+        f"\nextraction alone ({args.extractor!r}, one thread, no Scrapy, "
+        f"{offline['pages']} of the pages): median {offline['median_ms']} ms, mean "
         f"{offline['mean_ms']} ms, p95 {offline['p95_ms']} ms per page "
         f"-> at most ~{1000 / offline['mean_ms']:.0f} pages/s on one core"
     )
