@@ -194,7 +194,8 @@ class ProcessPool:
         for a crawl that is still being set up (a worker takes ~0.5 s to be ready, about
         as long as Scrapy takes to set up a crawl). The first :meth:`start` or
         :meth:`run` adopts them."""
-        if self._early is not None or self._workers or self._closed:
+        starting = self._starting is not None and not self._starting.done()
+        if self._early is not None or self._workers or self._closed or starting:
             return
         early: concurrent.futures.Future[list[_Worker]] = concurrent.futures.Future()
         self._early = early
