@@ -62,8 +62,8 @@ class BoilerplateAddon:
             config = load_config(settings)
         except Exception:  # noqa: BLE001 - disabled, or a bad setting the middleware reports
             return
-        if config.executor == "process" and config.workers:
-            runner = crawl_runner(self.crawler, config.workers, config.executor)
+        runner = crawl_runner(self.crawler, config.workers, config.executor)
+        if runner.uses_processes:
             runner.prestart(settings)
             # ended with the crawl even if it fails before its components exist
             self.crawler.signals.connect(runner.close, signal=signals.engine_stopped)

@@ -171,7 +171,7 @@ class BoilerplateDownloaderMiddleware:
 
         fmt = self.config.output_format
         try:
-            if self.runner.executor == "process" and self.runner.workers:
+            if self.runner.uses_processes:
                 # the bytes go to the worker, which decodes them as response.text would
                 html: Any = EncodedPage(response.body, response.encoding)
             else:

@@ -197,16 +197,22 @@ class ProcessPool:
         starting = self._starting is not None and not self._starting.done()
         if self._early is not None or self._workers or self._closed or starting:
             return
-        early: concurrent.futures.Future[list[_Worker]] = concurrent.futures.Future()
-        self._early = early
+        self._early = self._start_in_thread(self.size)
+
+    def _start_in_thread(self, count: int) -> concurrent.futures.Future[list[_Worker]]:
+        # starting a process blocks until it runs: a short-lived thread of its own does it
+        started: concurrent.futures.Future[list[_Worker]] = concurrent.futures.Future()
 
         def start_them() -> None:
+            if not started.set_running_or_notify_cancel():  # nobody waits any more
+                return
             try:
-                early.set_result([_Worker(self.context) for _ in range(self.size)])
-            except BaseException as exc:  # noqa: BLE001 - start() tries again and raises
-                early.set_exception(exc)
+                started.set_result([_Worker(self.context) for _ in range(count)])
+            except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits them
+                started.set_exception(exc)
 
         threading.Thread(target=start_them, name="boilerplate-pool-start", daemon=True).start()
+        return started
 
     def start(self) -> asyncio.Future[None]:
         """Start the missing workers in the background; the future is done when they run."""
@@ -228,30 +234,16 @@ class ProcessPool:
         early, self._early = self._early, None
         if early is not None:  # adopt the workers start_now() started
             try:
-                adopted = await asyncio.wrap_future(early)
+                await self._adopt(early)
             except Exception:  # noqa: BLE001 - started again below, which raises what fails
-                adopted = []
-            if self._closed:
-                for worker in adopted:
-                    worker.close(timeout=10.0)
-                return
-            self._workers = [w for w in self._workers if w.alive] + adopted
+                pass
         missing = self.size - sum(w.alive for w in self._workers)
-        if missing <= 0:
+        if missing <= 0 or self._closed:
             return
-        loop = asyncio.get_running_loop()
-        started: asyncio.Future[list[_Worker]] = loop.create_future()
+        await self._adopt(self._start_in_thread(missing))
 
-        def start_them() -> None:
-            try:
-                workers = [_Worker(self.context) for _ in range(missing)]
-            except BaseException as exc:  # noqa: BLE001 - handed to the awaiting calls
-                loop.call_soon_threadsafe(_set_exception, started, exc)
-            else:
-                loop.call_soon_threadsafe(_set_result, started, workers)
-
-        threading.Thread(target=start_them, name="boilerplate-pool-start", daemon=True).start()
-        new = await started
+    async def _adopt(self, starting: concurrent.futures.Future[list[_Worker]]) -> None:
+        new = await asyncio.wrap_future(starting)
         if self._closed:  # closed while they started
             for worker in new:
                 worker.close(timeout=10.0)
@@ -279,13 +271,3 @@ def _close_started(done: concurrent.futures.Future[list[_Worker]], timeout: floa
     if not done.cancelled() and done.exception() is None:
         for worker in done.result():
             worker.close(timeout)
-
-
-def _set_result(future: asyncio.Future[Any], value: Any) -> None:
-    if not future.done():
-        future.set_result(value)
-
-
-def _set_exception(future: asyncio.Future[Any], exc: BaseException) -> None:
-    if not future.done():
-        future.set_exception(exc)

@@ -122,17 +122,22 @@ class ExtractionRunner:
         self.executor = executor
         # Processes get two calls each: one running, one queued, so that a worker does not
         # sit idle while its next page crosses the socket.
-        in_flight = workers * 2 if executor == "process" else workers
+        in_flight = workers * 2 if self.uses_processes else workers
         self._semaphore = DeferredSemaphore(in_flight) if workers > 0 else None
         self._pool: ProcessPool | ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._pickles: dict[int, tuple[Any, bytes]] = {}
 
+    @property
+    def uses_processes(self) -> bool:
+        """Whether extractions go to worker processes (the "process" executor, 1+ workers)."""
+        return self.executor == "process" and self.workers > 0
+
     def start(self) -> None:
         """Start the worker processes in the background, if the executor is "process"
         and the crawl runs on asyncio (call when the spider opens: the first pages then
         do not wait for the workers to start)."""
-        if self.executor == "process" and self.workers > 0 and _asyncio_available():
+        if self.uses_processes and _asyncio_available():
             pool = self._get_pool()
             if isinstance(pool, ProcessPool):
                 pool.start()
@@ -142,12 +147,9 @@ class ExtractionRunner:
         executor is "process" and the crawl will run on asyncio (the add-on calls this
         when it configures the crawl: the workers are then ready when the first pages
         arrive)."""
-        if self.executor != "process" or self.workers <= 0 or not _asyncio_expected(settings):
+        if not self.uses_processes or not _asyncio_expected(settings):
             return
-        with self._pool_lock:
-            if self._pool is None:
-                self._pool = ProcessPool(self.workers, _process_context())
-            pool = self._pool
+        pool = self._get_pool(on_asyncio=True)  # the reactor may not be installed yet
         if isinstance(pool, ProcessPool):
             pool.start_now()
 
@@ -156,7 +158,7 @@ class ExtractionRunner:
     ) -> dict[str, Any]:
         """:func:`extract_to_dict` in a worker; worker processes get each extractor's
         pickle made once (and unpickle it once)."""
-        if self.executor == "process" and self.workers > 0:
+        if self.uses_processes:
             return await self.run(
                 extract_pickled, self._pickle_of(extractor), html, url, output_format
             )
@@ -178,7 +180,7 @@ class ExtractionRunner:
             return func(*args)
         await maybe_deferred_to_future(self._semaphore.acquire())
         try:
-            if self.executor == "process":
+            if self.uses_processes:
                 return await self._run_in_process(func, *args)
             return await run_in_thread(func, *args)
         finally:
@@ -194,10 +196,10 @@ class ExtractionRunner:
             self._drop_pool(pool)  # a worker died (killed, out of memory): start afresh
             raise
 
-    def _get_pool(self) -> ProcessPool | ProcessPoolExecutor:
+    def _get_pool(self, on_asyncio: bool | None = None) -> ProcessPool | ProcessPoolExecutor:
         with self._pool_lock:
             if self._pool is None:
-                if _asyncio_available():
+                if _asyncio_available() if on_asyncio is None else on_asyncio:
                     self._pool = ProcessPool(self.workers, _process_context())
                 else:
                     self._pool = ProcessPoolExecutor(
