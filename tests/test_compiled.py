@@ -141,7 +141,7 @@ TWINS = {
     words: ["count_blocks", "separate_tokens"],
     _dom: ["walk"],
     cetr: ["kmeans_iterations"],
-    features: ["collapsed_dom", "char_counts", "stopword_words"],
+    features: ["collapsed_dom", "keyword_bits", "char_counts", "stopword_words"],
 }
 
 
@@ -401,6 +401,58 @@ def test_both_collapsed_doms_agree_on_attributes_forms_and_odd_blocks():
     blocks[-1].elements.append(root.find(".//footer")[0])  # the comment
     assert features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
     assert features.collapsed_dom([], None) == features.collapsed_dom_python([], None)
+
+
+def _class_and_id_strings():
+    for _, html in _golden_pages():
+        root, _ = build_tree(html)
+        if root is None:
+            continue
+        for el in root.iter():
+            for name in ("class", "id"):
+                value = el.get(name) if isinstance(el.tag, str) else None
+                if value:
+                    yield value
+
+
+@compiled
+def test_both_keyword_scans_agree_on_every_class_and_id_and_on_random_strings():
+    from scrapy_boilerplate.neural import _cstructure
+
+    def agree(value):
+        features._kw_cache.clear()  # the Python twin's cache must not answer for it
+        return _cstructure.keyword_bits(value) == features.keyword_bits_python(value)
+
+    real = list(_class_and_id_strings())
+    assert len(real) > 1000
+    assert [v for v in real if not agree(v)] == []
+    # literals glued together, cut, prefixed and suffixed: overlaps ("mainav": "main" wins
+    # and "nav" is not found), lookarounds ("ads", "tag"), non-ASCII letters that lower-case
+    # to ASCII (Kelvin sign), separators of every kind
+    literals = [lit.strip("^$") for _, group in features._KEYWORD_GROUPS for lit in group]
+    alphabet = "adstgrhenx-_ .,:/0İ\u212a\u00e9\xa0\t" + "abcdefghijklmnopqrstuvwxyz"
+    rng = random.Random(6)
+    for _ in range(20_000):
+        parts = [
+            rng.choice(literals)[: rng.randint(1, 12)]
+            if rng.random() < 0.6
+            else "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 4)))
+            for _ in range(rng.randint(1, 6))
+        ]
+        value = "".join(parts)
+        assert agree(value), value
+        assert agree(value.upper()), value
+
+
+def test_keyword_groups_match_words_not_letters_inside_other_words():
+    bits = features._KW_BIT
+    assert features.keyword_bits("site-header") == bits["header"]
+    assert features.keyword_bits("ads-top") == bits["ad"]
+    assert features.keyword_bits("Header") & bits["ad"] == 0  # "ad" inside a word
+    assert features.keyword_bits("stage") == 0  # "tag" inside a word
+    assert features.keyword_bits("post-tags") == bits["content"] | bits["meta"]
+    assert features.keyword_bits("mainav") == bits["content"]  # leftmost match wins
+    assert features.keyword_bits("") == 0
 
 
 @compiled

@@ -11,6 +11,8 @@ tables. ``tests/test_compiled.py`` requires the same lists on every golden and c
 and on random tag soup. Change both together.
 """
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int64_t
 from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__etree
 
@@ -22,16 +24,12 @@ from .features import (
     _FORM_TAGS,
     _HIDDEN_BIT,
     _HIDDEN_STYLE_RE,
+    _KEYWORD_GROUPS,
     _TAG_BITS,
-    _kw_cache,
     collapsed_blocks,
-    keyword_bits,
 )
 
 import_lxml__etree()
-
-cdef dict _names = {}  # libxml2's interned element name -> str
-
 
 cdef inline tree.xmlNode* _node(object element) except NULL:
     # the libxml2 node of an lxml element, comment or PI (TypeError for anything else)
@@ -43,16 +41,14 @@ cdef inline tree.xmlNode* _at(size_t key) noexcept:
 
 
 cdef object _tag(tree.xmlNode* node):
-    # lxml's .tag when it is a str (elements), else None (comments, PIs: a function)
+    # lxml's .tag when it is a str (elements), else None (comments, PIs: a function).
+    # Decoded every time: a cache keyed by libxml2's interned name pointers could outlive
+    # the parser dictionary that owns them (and a short ASCII decode costs ~50 ns).
     if node.type != tree.XML_ELEMENT_NODE:
         return None
     if node.ns is not NULL and node.ns.href is not NULL:
         return "{%s}%s" % (decode(node.ns.href), decode(node.name))
-    key = <size_t>node.name
-    name = _names.get(key)
-    if name is None:
-        name = _names[key] = decode(node.name)
-    return name
+    return decode(node.name)
 
 
 cdef size_t _anchor(list elements) except? 0:
@@ -83,6 +79,99 @@ cdef size_t _anchor(list elements) except? 0:
     return chain[best]
 
 
+# --- keyword groups of class / id words (features.keyword_bits, without regex or cache) ---
+# The literals of features._KEYWORD_GROUPS in matching order, indexed by first letter. The
+# regex twin costs ~8 us per attribute string and most strings are unique to their page,
+# so a cache does not help a crawl; this scan costs a fraction of a microsecond.
+cdef enum:
+    MAX_LITERALS = 128
+    MAX_LENGTH = 24
+
+cdef unsigned int _lit_chars[MAX_LITERALS][MAX_LENGTH]
+cdef int _lit_len[MAX_LITERALS]
+cdef long _lit_bit[MAX_LITERALS]
+cdef bint _lit_after_letter_ok[MAX_LITERALS]
+cdef bint _lit_before_letter_ok[MAX_LITERALS]
+cdef int _by_first[26][MAX_LITERALS]
+cdef int _by_first_count[26]
+
+
+cdef void _load_literals() except *:
+    cdef int count = 0, i, k, first
+    for i in range(26):
+        _by_first_count[i] = 0
+    for group, (name, literals) in enumerate(_KEYWORD_GROUPS):
+        for literal in literals:
+            text = literal.strip("^$")
+            if count == MAX_LITERALS or len(text) > MAX_LENGTH or not text.isascii():
+                raise ValueError(f"keyword literal table: cannot hold {literal!r}")
+            first = ord(text[0]) - 97
+            if not 0 <= first < 26:
+                raise ValueError(f"keyword literal must start with a-z: {literal!r}")
+            for k in range(len(text)):
+                _lit_chars[count][k] = ord(text[k])
+            _lit_len[count] = len(text)
+            _lit_bit[count] = 1 << group
+            _lit_after_letter_ok[count] = not literal.startswith("^")
+            _lit_before_letter_ok[count] = not literal.endswith("$")
+            _by_first[first][_by_first_count[first]] = count
+            _by_first_count[first] += 1
+            count += 1
+
+
+_load_literals()
+
+
+cdef inline bint _is_az(unsigned int c) noexcept:
+    return 97 <= c <= 122
+
+
+cdef long _keyword_bits(object value) except -1:
+    # features.keyword_bits(value): leftmost match first, literals in table order, the
+    # scan resumes after a match (as re.finditer)
+    cdef str text
+    cdef Py_ssize_t n, i = 0, k, length
+    cdef int first, j, lit
+    cdef unsigned int c
+    cdef long bits = 0
+    cdef bint matched
+    if not value:
+        return 0
+    text = value.lower()
+    n = len(text)
+    while i < n:
+        c = <Py_UCS4>text[i]
+        matched = False
+        if _is_az(c):
+            first = c - 97
+            for j in range(_by_first_count[first]):
+                lit = _by_first[first][j]
+                length = _lit_len[lit]
+                if i + length > n:
+                    continue
+                if not _lit_after_letter_ok[lit] and i > 0 and _is_az(<Py_UCS4>text[i - 1]):
+                    continue
+                k = 1
+                while k < length and <unsigned int>(<Py_UCS4>text[i + k]) == _lit_chars[lit][k]:
+                    k += 1
+                if k < length:
+                    continue
+                if not _lit_before_letter_ok[lit] and i + length < n and _is_az(<Py_UCS4>text[i + length]):
+                    continue
+                bits |= _lit_bit[lit]
+                i += length
+                matched = True
+                break
+        if not matched:
+            i += 1
+    return bits
+
+
+def keyword_bits(key: str) -> int:
+    """``features.keyword_bits``, compiled (no cache: it is faster than a lookup)."""
+    return _keyword_bits(key)
+
+
 cdef object _attribute(tree.xmlNode* node, const char* name):
     # el.get(name) for an attribute without namespace
     cdef tree.xmlAttr* attr = find_attribute(node, name)
@@ -95,10 +184,8 @@ cdef object _ext_bits(object tag, object cls, tree.xmlNode* node):
     # features._ext_bits of an element with attributes
     bits = _EXT_TAG_BIT.get(tag, 0)
     ident = _attribute(node, "id")
-    if cls or ident:
-        key = f"{cls or ''} {ident or ''}"
-        got = _kw_cache.get(key)  # the cache keyword_bits fills, read without a call
-        bits |= keyword_bits(key) if got is None else got
+    # matches never span the space the Python twin joins class and id with
+    bits |= _keyword_bits(cls) | _keyword_bits(ident)
     cdef bint hidden = find_attribute(node, "hidden") is not NULL
     cdef bint has_style = find_attribute(node, "style") is not NULL
     cdef bint has_aria = find_attribute(node, "aria-hidden") is not NULL
@@ -174,38 +261,60 @@ def collapsed_dom(blocks, root):
         stack_el.pop()
         node_last[stack_id.pop()] = n - 1
     m = len(node_el)
-    cdef list count = [node_last[j] - node_first[j] + 1 for j in range(m)]
-    cdef list group = list(range(m))  # top node of the collapsed group
-    cdef list above = [-1] * m  # nearest strict ancestor holding more blocks
-    cdef list cdepth = [0] * m  # collapsed depth (number of groups above)
-    cdef list group_tags = [0] * m  # tag bits of each group (at its top node)
-    cdef list blockdepth = [0] * m  # depth of the deepest block-tag element at or above
+    # per node, in C arrays (one allocation): the values the Python twin keeps in lists
+    cdef int64_t* table = <int64_t*>PyMem_Malloc(8 * m * sizeof(int64_t))
+    if table is NULL:
+        raise MemoryError()
+    cdef int64_t* count = table  # blocks under the node
+    cdef int64_t* group = table + m  # top node of the collapsed group
+    cdef int64_t* above = table + 2 * m  # nearest strict ancestor holding more blocks
+    cdef int64_t* cdepth = table + 3 * m  # collapsed depth (number of groups above)
+    cdef int64_t* group_tags = table + 4 * m  # tag bits of each group (at its top node)
+    cdef int64_t* blockdepth = table + 5 * m  # depth of the deepest block-tag element above
+    cdef int64_t* ext = table + 6 * m  # extension flags of the node and its ancestors
+    cdef int64_t* parent_of = table + 7 * m
     cdef list path = [0] * m  # hash of the class path (tag.class of node and ancestors)
-    cdef list ext = [0] * m  # extension flags of the node and its ancestors
     ext_tag_bit = _EXT_TAG_BIT.get
+    tag_bit = tag_bits.get
     block_tags = _BLOCK_TAGS
-    for j in range(1, m):
-        p = node_parent[j]
-        node = _at(node_el[j])
-        tag = _tag(node)
-        if tag is None:
-            tag = ""
-        if count[p] == count[j] and p != 0:
-            group[j] = group[p]
-            above[j] = above[p]
-            cdepth[j] = cdepth[p]
-        else:
-            above[j] = p
-            cdepth[j] = cdepth[p] + 1
-        group_tags[group[j]] |= tag_bits.get(tag, 0)
-        blockdepth[j] = node_depth[j] if tag in block_tags else blockdepth[p]
-        if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
-            cls = _attribute(node, "class")
-            ext[j] = ext[p] | _ext_bits(tag, cls, node)
-        else:
-            cls = None
-            ext[j] = ext[p] | ext_tag_bit(tag, 0)
-        path[j] = hash((path[p], tag, cls))
+    try:
+        for j in range(m):
+            count[j] = <int64_t>node_last[j] - <int64_t>node_first[j] + 1
+            group[j] = j
+            above[j] = -1
+            cdepth[j] = group_tags[j] = blockdepth[j] = ext[j] = 0
+            parent_of[j] = node_parent[j]
+        for j in range(1, m):
+            p = parent_of[j]
+            node = _at(node_el[j])
+            tag = _tag(node)
+            if tag is None:
+                tag = ""
+            if count[p] == count[j] and p != 0:
+                group[j] = group[p]
+                above[j] = above[p]
+                cdepth[j] = cdepth[p]
+            else:
+                above[j] = p
+                cdepth[j] = cdepth[p] + 1
+            group_tags[group[j]] |= <int64_t>tag_bit(tag, 0)
+            blockdepth[j] = <int64_t>node_depth[j] if tag in block_tags else blockdepth[p]
+            if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
+                cls = _attribute(node, "class")
+                ext[j] = ext[p] | <int64_t>_ext_bits(tag, cls, node)
+            else:
+                cls = None
+                ext[j] = ext[p] | <int64_t>ext_tag_bit(tag, 0)
+            path[j] = hash((path[p], tag, cls))
+        count_list = [count[j] for j in range(m)]
+        group_list = [group[j] for j in range(m)]
+        above_list = [above[j] for j in range(m)]
+        cdepth_list = [cdepth[j] for j in range(m)]
+        group_tags_list = [group_tags[j] for j in range(m)]
+        blockdepth_list = [blockdepth[j] for j in range(m)]
+        ext_list = [ext[j] for j in range(m)]
+    finally:
+        PyMem_Free(table)
     # form elements: mark the nearest node above each, then propagate upwards
     cdef list node_form = [False] * m
     if root is not None and n:
@@ -230,12 +339,12 @@ def collapsed_dom(blocks, root):
         node_last,
         node_depth,
         node_form,
-        count,
-        group,
-        above,
-        cdepth,
-        group_tags,
-        blockdepth,
+        count_list,
+        group_list,
+        above_list,
+        cdepth_list,
+        group_tags_list,
+        blockdepth_list,
         path,
-        ext,
+        ext_list,
     )

@@ -611,20 +611,71 @@ def _anchor(elements: Sequence[Any]) -> Any:
 # Words in the class and id attributes of a block's element and its ancestors, and some
 # HTML5 sectioning tags above it: the signals rule-based extractors (readability,
 # trafilatura) lean on, which Web2Text's features do not see.
-_KEYWORD_GROUPS = (
-    ("nav", r"nav|menu|breadcrumb|pagination|pager|toolbar|skip"),
-    ("footer", r"foot|copyright|legal|disclaimer"),
-    ("header", r"header|masthead|topbar|logo"),
-    ("sidebar", r"sidebar|aside|widget|rail"),
-    ("comment", r"comment|reply|respond|disqus|discussion"),
-    ("share", r"share|sharing|social|facebook|twitter|print"),
-    ("related", r"related|recommend|popular|trending|teaser|suggest|read-?next|more-?stories"),
-    ("ad", r"(?<![a-z])ads?(?![a-z])|advert|sponsor|promo|banner"),
-    ("content", r"article|content|post|entry|story|body|main|text|prose"),
-    ("meta", r"byline|author|date|time|tags?(?![a-z])|categor|caption|credit"),
-    ("signup", r"subscri|newsletter|signup|sign-up|login|cookie|consent|modal|popup"),
+# Each group is a list of literals, matched in the lowercased string; a literal starting
+# with "^" must not follow a letter a-z, one ending with "$" must not precede one (so "ad"
+# is not found in "header" nor "tag" in "stage"). The order is the matching order.
+_KEYWORD_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("nav", ("nav", "menu", "breadcrumb", "pagination", "pager", "toolbar", "skip")),
+    ("footer", ("foot", "copyright", "legal", "disclaimer")),
+    ("header", ("header", "masthead", "topbar", "logo")),
+    ("sidebar", ("sidebar", "aside", "widget", "rail")),
+    ("comment", ("comment", "reply", "respond", "disqus", "discussion")),
+    ("share", ("share", "sharing", "social", "facebook", "twitter", "print")),
+    (
+        "related",
+        (
+            "related",
+            "recommend",
+            "popular",
+            "trending",
+            "teaser",
+            "suggest",
+            "read-next",
+            "readnext",
+            "more-stories",
+            "morestories",
+        ),
+    ),
+    ("ad", ("^ads$", "^ad$", "advert", "sponsor", "promo", "banner")),
+    (
+        "content",
+        ("article", "content", "post", "entry", "story", "body", "main", "text", "prose"),
+    ),
+    (
+        "meta",
+        ("byline", "author", "date", "time", "tags$", "tag$", "categor", "caption", "credit"),
+    ),
+    (
+        "signup",
+        (
+            "subscri",
+            "newsletter",
+            "signup",
+            "sign-up",
+            "login",
+            "cookie",
+            "consent",
+            "modal",
+            "popup",
+        ),
+    ),
 )
-_KW_RE = re.compile("|".join(f"(?P<{n}>{p})" for n, p in _KEYWORD_GROUPS))
+
+
+def _literal_pattern(literal: str) -> str:
+    before = "(?<![a-z])" if literal.startswith("^") else ""
+    after = "(?![a-z])" if literal.endswith("$") else ""
+    return before + re.escape(literal.strip("^$")) + after
+
+
+#: the Python twin's matcher: leftmost match first, alternatives in table order, and
+#: scanning resumes after a match (``_cstructure.keyword_bits`` does the same by hand)
+_KW_RE = re.compile(
+    "|".join(
+        f"(?P<{name}>{'|'.join(_literal_pattern(lit) for lit in literals)})"
+        for name, literals in _KEYWORD_GROUPS
+    )
+)
 _KW_BIT = {n: 1 << i for i, (n, _) in enumerate(_KEYWORD_GROUPS)}
 _HIDDEN_BIT = 1 << len(_KEYWORD_GROUPS)
 _EXT_TAGS = ("nav", "footer", "header", "aside", "article", "main", "form", "figure")
@@ -633,12 +684,14 @@ _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.
 _kw_cache: dict[str, int] = {}
 
 
-def keyword_bits(key: str) -> int:
+def keyword_bits_python(key: str) -> int:
     """The keyword groups found in a class / id string, as bits (cached).
 
-    No keyword pattern matches whitespace, so the string's matches are those of its
+    No keyword literal matches whitespace, so the string's matches are those of its
     whitespace-separated words, each scanned alone; words recur from page to page far more
     than whole attribute strings, so they are what the cache keeps (beside the strings).
+    ``_cstructure.keyword_bits`` is the compiled twin (no cache: a scan costs less than a
+    lookup there); ``keyword_bits`` is whichever is available.
     """
     got = _kw_cache.get(key)
     if got is not None:
@@ -656,6 +709,9 @@ def keyword_bits(key: str) -> int:
     if len(_kw_cache) < 100_000:
         _kw_cache[key] = got
     return got
+
+
+keyword_bits = keyword_bits_python
 
 
 def _ext_bits(tag: str, cls: Any, keys: list[str], el: Any) -> int:
@@ -985,7 +1041,8 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     agg[:, ST_ENDQ] = st[last, ST_ENDQ]
     node_feats = _node_features(agg, total_chars, np.asarray(s.node_form, dtype=bool))
 
-    out = np.zeros((n, len(BLOCK_FEATURES)), dtype=np.float64)
+    # one array for Web2Text's columns and ours, filled in place
+    out = np.zeros((n, len(block_names)), dtype=np.float64)
     counts = Counter(texts)
     dup = np.fromiter((counts[t] for t in texts), dtype=np.int64, count=n)
     out[:, 0] = _pm(dup > 1)
@@ -1007,7 +1064,7 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     out[:, 89:109] = node_feats[0][None, :]
     out[:, 109:128] = _tag_columns(s.leaf_tags, LEAF_TAGS)
 
-    edges = np.zeros((max(n - 1, 0), len(EDGE_FEATURES)), dtype=np.float64)
+    edges = np.zeros((max(n - 1, 0), len(edge_names)), dtype=np.float64)
     if n > 1:
         d = np.asarray(s.edge_dist, dtype=np.int64)
         edges[:, 0] = _pm(d == 2)
@@ -1018,7 +1075,7 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
         edges[:, 5:25] = node_feats[np.asarray(s.lca, dtype=np.int64)]
     if extended:
         bits = _bit_columns(s.ext_bits)
-        ext_b = np.zeros((n, len(EXT_BLOCK_FEATURES)), dtype=np.float64)
+        ext_b = out[:, len(BLOCK_FEATURES) :]
         ext_b[:, :_N_EXT_BITS] = _pm(bits)
         ext_b[:, _N_EXT_BITS] = np.log1p(np.asarray(s.depth, dtype=np.float64))
         ext_b[:, _N_EXT_BITS + 1] = np.log(np.asarray(s.parent_count, dtype=np.float64))
@@ -1028,11 +1085,14 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
         longest = int(np.argmax(words))
         ext_b[:, _N_EXT_BITS + 2] = (np.arange(n) - longest) / n
         ext_b[:, _N_EXT_BITS + 3] = words / max(float(words[longest]), 1.0)
-        out = np.concatenate((out, ext_b), axis=1)
-        ext_e = _pm(bits[:-1] != bits[1:]) if n > 1 else np.zeros((0, _N_EXT_BITS))
-        edges = np.concatenate((edges, ext_e.reshape(-1, _N_EXT_BITS)), axis=1)
-    out = np.nan_to_num(out, nan=0.0, posinf=0.0, neginf=0.0)
-    edges = np.nan_to_num(edges, nan=0.0, posinf=0.0, neginf=0.0)
+        if n > 1:
+            edges[:, len(EDGE_FEATURES) :] = _pm(bits[:-1] != bits[1:])
+    # no NaN or infinity can arise (every division has a floor); this is the safety net,
+    # checked first because the check costs a fraction of the repair
+    if not np.isfinite(out).all():
+        out = np.nan_to_num(out, nan=0.0, posinf=0.0, neginf=0.0)
+    if not np.isfinite(edges).all():
+        edges = np.nan_to_num(edges, nan=0.0, posinf=0.0, neginf=0.0)
     return out.astype(np.float32), edges.astype(np.float32)
 
 
@@ -1082,15 +1142,16 @@ class Normalizer:
         return cls(data["block_mean"], data["block_std"], data["edge_mean"], data["edge_std"])
 
 
-#: whether the compiled collapsed-DOM pass and character counts (``_cstructure``,
+#: whether the compiled collapsed-DOM pass, keyword scan and character counts (``_cstructure``,
 #: ``_ctextstats``, built with ``_csegment``) are in use; imported last, as they read this
 #: module's tables
 _compiled = compiled_functions(
     __package__,
     ("_cstructure", "collapsed_dom"),
+    ("_cstructure", "keyword_bits"),
     ("_ctextstats", "char_counts"),
     ("_ctextstats", "stopword_words"),
 )
 COMPILED = _compiled is not None
 if _compiled is not None:
-    collapsed_dom, char_counts, stopword_words = _compiled
+    collapsed_dom, keyword_bits, char_counts, stopword_words = _compiled
