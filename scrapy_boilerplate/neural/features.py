@@ -51,6 +51,7 @@ import re
 import threading
 import unicodedata
 from collections import Counter
+from operator import attrgetter
 from collections.abc import Sequence
 from typing import Any
 
@@ -1010,6 +1011,10 @@ def binary_masks(extended: bool = False) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate((BINARY_BLOCK, eb)), np.concatenate((BINARY_EDGE, ee))
 
 
+_TEXT = attrgetter("text")
+_LINK_DENSITY = attrgetter("link_density")
+
+
 def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Raw block features (n x 128) and edge features ((n-1) x 25) of a Document, float32.
 
@@ -1027,8 +1032,8 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
             np.zeros((0, len(block_names)), dtype=np.float32),
             np.zeros((0, len(edge_names)), dtype=np.float32),
         )
-    texts = [b.text for b in blocks]
-    st = block_text_stats(texts, [b.link_density for b in blocks])
+    texts = list(map(_TEXT, blocks))
+    st = block_text_stats(texts, list(map(_LINK_DENSITY, blocks)))
     s = _Structure(blocks, getattr(doc, "root", None))
     total_chars = float(st[:, ST_CHARS].sum())
     # aggregated statistics of every node, from prefix sums over its block range
@@ -1044,11 +1049,12 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     # one array for Web2Text's columns and ours, filled in place
     out = np.zeros((n, len(block_names)), dtype=np.float64)
     counts = Counter(texts)
-    dup = np.fromiter((counts[t] for t in texts), dtype=np.int64, count=n)
+    dup = np.fromiter(map(counts.__getitem__, texts), dtype=np.int64, count=n)
     out[:, 0] = _pm(dup > 1)
     out[:, 1] = _pm(dup > 10)
     paths = Counter(s.class_path)
-    out[:, 2] = np.fromiter((paths[p] for p in s.class_path), dtype=np.float64, count=n) / n
+    same_path = np.fromiter(map(paths.__getitem__, s.class_path), dtype=np.float64, count=n)
+    out[:, 2] = same_path / n
     out[:, 3:27] = _leaf_features(st)
     parent = np.asarray(s.parent, dtype=np.int64)
     has_p = parent >= 0
