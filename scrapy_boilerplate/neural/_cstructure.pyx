@@ -11,8 +11,6 @@ tables. ``tests/test_compiled.py`` requires the same lists on every golden and c
 and on random tag soup. Change both together.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int64_t
 from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__etree
 
@@ -261,60 +259,38 @@ def collapsed_dom(blocks, root):
         stack_el.pop()
         node_last[stack_id.pop()] = n - 1
     m = len(node_el)
-    # per node, in C arrays (one allocation): the values the Python twin keeps in lists
-    cdef int64_t* table = <int64_t*>PyMem_Malloc(8 * m * sizeof(int64_t))
-    if table is NULL:
-        raise MemoryError()
-    cdef int64_t* count = table  # blocks under the node
-    cdef int64_t* group = table + m  # top node of the collapsed group
-    cdef int64_t* above = table + 2 * m  # nearest strict ancestor holding more blocks
-    cdef int64_t* cdepth = table + 3 * m  # collapsed depth (number of groups above)
-    cdef int64_t* group_tags = table + 4 * m  # tag bits of each group (at its top node)
-    cdef int64_t* blockdepth = table + 5 * m  # depth of the deepest block-tag element above
-    cdef int64_t* ext = table + 6 * m  # extension flags of the node and its ancestors
-    cdef int64_t* parent_of = table + 7 * m
+    cdef list count = [node_last[j] - node_first[j] + 1 for j in range(m)]
+    cdef list group = list(range(m))  # top node of the collapsed group
+    cdef list above = [-1] * m  # nearest strict ancestor holding more blocks
+    cdef list cdepth = [0] * m  # collapsed depth (number of groups above)
+    cdef list group_tags = [0] * m  # tag bits of each group (at its top node)
+    cdef list blockdepth = [0] * m  # depth of the deepest block-tag element at or above
     cdef list path = [0] * m  # hash of the class path (tag.class of node and ancestors)
+    cdef list ext = [0] * m  # extension flags of the node and its ancestors
     ext_tag_bit = _EXT_TAG_BIT.get
-    tag_bit = tag_bits.get
     block_tags = _BLOCK_TAGS
-    try:
-        for j in range(m):
-            count[j] = <int64_t>node_last[j] - <int64_t>node_first[j] + 1
-            group[j] = j
-            above[j] = -1
-            cdepth[j] = group_tags[j] = blockdepth[j] = ext[j] = 0
-            parent_of[j] = node_parent[j]
-        for j in range(1, m):
-            p = parent_of[j]
-            node = _at(node_el[j])
-            tag = _tag(node)
-            if tag is None:
-                tag = ""
-            if count[p] == count[j] and p != 0:
-                group[j] = group[p]
-                above[j] = above[p]
-                cdepth[j] = cdepth[p]
-            else:
-                above[j] = p
-                cdepth[j] = cdepth[p] + 1
-            group_tags[group[j]] |= <int64_t>tag_bit(tag, 0)
-            blockdepth[j] = <int64_t>node_depth[j] if tag in block_tags else blockdepth[p]
-            if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
-                cls = _attribute(node, "class")
-                ext[j] = ext[p] | <int64_t>_ext_bits(tag, cls, node)
-            else:
-                cls = None
-                ext[j] = ext[p] | <int64_t>ext_tag_bit(tag, 0)
-            path[j] = hash((path[p], tag, cls))
-        count_list = [count[j] for j in range(m)]
-        group_list = [group[j] for j in range(m)]
-        above_list = [above[j] for j in range(m)]
-        cdepth_list = [cdepth[j] for j in range(m)]
-        group_tags_list = [group_tags[j] for j in range(m)]
-        blockdepth_list = [blockdepth[j] for j in range(m)]
-        ext_list = [ext[j] for j in range(m)]
-    finally:
-        PyMem_Free(table)
+    for j in range(1, m):
+        p = node_parent[j]
+        node = _at(node_el[j])
+        tag = _tag(node)
+        if tag is None:
+            tag = ""
+        if count[p] == count[j] and p != 0:
+            group[j] = group[p]
+            above[j] = above[p]
+            cdepth[j] = cdepth[p]
+        else:
+            above[j] = p
+            cdepth[j] = cdepth[p] + 1
+        group_tags[group[j]] |= tag_bits.get(tag, 0)
+        blockdepth[j] = node_depth[j] if tag in block_tags else blockdepth[p]
+        if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
+            cls = _attribute(node, "class")
+            ext[j] = ext[p] | _ext_bits(tag, cls, node)
+        else:
+            cls = None
+            ext[j] = ext[p] | ext_tag_bit(tag, 0)
+        path[j] = hash((path[p], tag, cls))
     # form elements: mark the nearest node above each, then propagate upwards
     cdef list node_form = [False] * m
     if root is not None and n:
@@ -339,12 +315,12 @@ def collapsed_dom(blocks, root):
         node_last,
         node_depth,
         node_form,
-        count_list,
-        group_list,
-        above_list,
-        cdepth_list,
-        group_tags_list,
-        blockdepth_list,
+        count,
+        group,
+        above,
+        cdepth,
+        group_tags,
+        blockdepth,
         path,
-        ext_list,
+        ext,
     )
