@@ -36,6 +36,62 @@ _ANCHOR_START_PART = ANCHOR_START + " "
 _TRIM_AND_SEPARATORS = JAVA_TRIM_CHARS + "\u2063"
 _ANCHOR_END_PART = ANCHOR_END + " "
 
+# Java's whitespace (JAVA_WHITESPACE) and trim (code points <= U+0020) tested in C: str.strip
+# with a set of characters looks each edge character up in the set, and whitespace runs
+# between tags are most of the text nodes of a page.
+cdef bint _WS_LOW[33]
+for _ch in JAVA_WHITESPACE:
+    if ord(_ch) <= 32:
+        _WS_LOW[ord(_ch)] = True
+cdef frozenset _WS_HIGH = frozenset(c for c in JAVA_WHITESPACE if ord(c) > 32)
+cdef Py_UCS4 _WS_HIGH_MIN = min(ord(c) for c in _WS_HIGH)
+if JAVA_TRIM_CHARS != "".join(chr(i) for i in range(33)):
+    raise ImportError("_csegment assumes Java's trim() removes exactly U+0000-U+0020")
+
+
+cdef inline bint _is_java_ws(Py_UCS4 c):
+    if c <= 32:
+        return _WS_LOW[c]
+    return c >= _WS_HIGH_MIN and c in _WS_HIGH
+
+
+cdef str _strip_java_ws(str text):
+    # text.strip(JAVA_WHITESPACE)
+    cdef Py_ssize_t start = 0, end = len(text)
+    while start < end and _is_java_ws(text[start]):
+        start += 1
+    while end > start and _is_java_ws(text[end - 1]):
+        end -= 1
+    return text if start == 0 and end == len(text) else text[start:end]
+
+
+cdef bint _all_java_ws(str text):
+    # not text.strip(JAVA_WHITESPACE)
+    cdef Py_UCS4 c
+    for c in text:
+        if not _is_java_ws(c):
+            return False
+    return True
+
+
+cdef str _java_trim(str text):
+    # text.strip(JAVA_TRIM_CHARS): Java's String.trim()
+    cdef Py_ssize_t start = 0, end = len(text)
+    while start < end and text[start] <= 32:
+        start += 1
+    while end > start and text[end - 1] <= 32:
+        end -= 1
+    return text if start == 0 and end == len(text) else text[start:end]
+
+
+cdef bint _only_trim_and_separators(str text):
+    # not text.strip(_TRIM_AND_SEPARATORS)
+    cdef Py_UCS4 c
+    for c in text:
+        if c > 32 and c != 0x2063:
+            return False
+    return True
+
 
 cdef class _Segmenter:
     cdef _Document doc
@@ -94,14 +150,14 @@ cdef class _Segmenter:
             plain = "".join([p for p in parts if p not in _MARKERS])
             # has_tokens() is true when the text has a character that is neither trimmed
             # nor a separator (and no marker look-alike): skip the call then (most links)
-            if ("\ue00a" in plain or not plain.strip(_TRIM_AND_SEPARATORS)) and not has_tokens(
+            if ("\ue00a" in plain or _only_trim_and_separators(plain)) and not has_tokens(
                 tokens
             ):
                 return
-            self.texts.append(plain.strip(JAVA_TRIM_CHARS))
-            trimmed = tokens.strip(JAVA_TRIM_CHARS)
+            self.texts.append(_java_trim(plain))
+            trimmed = _java_trim(tokens)
         else:
-            trimmed = tokens.strip(JAVA_TRIM_CHARS)
+            trimmed = _java_trim(tokens)
             self.texts.append(trimmed)
         self.token_texts.append(trimmed)
         self.levels.append(self.block_tag_level)
@@ -133,7 +189,7 @@ cdef class _Segmenter:
                 self.flush()
         if self.in_ignorable:
             return
-        stripped = chunk.strip(JAVA_WHITESPACE)
+        stripped = _strip_java_ws(chunk)
         if not stripped:
             if not self.last_was_space:
                 self.parts.append(" ")
@@ -141,11 +197,11 @@ cdef class _Segmenter:
             return
         if not stripped.isprintable():
             stripped = _JAVA_WHITESPACE(" ", stripped)
-        if chunk[0] in JAVA_WHITESPACE and not self.last_was_space:
+        if _is_java_ws(chunk[0]) and not self.last_was_space:
             self.parts.append(" ")
         if self.block_tag_level == -1:
             self.block_tag_level = self.tag_level
-        self.last_was_space = chunk[len(chunk) - 1] in JAVA_WHITESPACE
+        self.last_was_space = _is_java_ws(chunk[len(chunk) - 1])
         self.parts.append(stripped + " " if self.last_was_space else stripped)
         self.has_text = True
         cdef list owners = self.owners
@@ -161,7 +217,7 @@ cdef class _Segmenter:
     cdef text_event(self, object chunk, tree.xmlNode* owner):
         # what segment_python does with an element's text or tail (or a comment's tail)
         if chunk:
-            if self.flush_requested or chunk.strip(JAVA_WHITESPACE):
+            if self.flush_requested or not _all_java_ws(chunk):
                 self.characters(chunk, <size_t>owner)
             elif not self.last_was_space and not self.in_ignorable:
                 self.parts.append(" ")

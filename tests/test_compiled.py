@@ -88,6 +88,14 @@ def _soup(seed: int) -> str:
                         "$\ue00a<",
                         " - ",
                         "https://x.y/z ",
+                        # Java whitespace at the edges, and look-alikes that are not
+                        # (no-break and figure spaces; control characters Java trims)
+                        "\x1c\u2000edge\u3000",
+                        "\u00a0nbsp\u00a0",
+                        "\u2007fig\u202f",
+                        "\x0b\u1680\x1f",
+                        "\x01ctl\x1b",
+                        "\u2063 ",
                     ]
                 )
             )
