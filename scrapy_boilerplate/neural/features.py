@@ -51,8 +51,8 @@ import re
 import threading
 import unicodedata
 from collections import Counter
-from operator import attrgetter
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
