@@ -84,8 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     cache = work / "cache"
     train([data / s for s in ALLOWED] + [half_a], work / "mixed", cache, "article")
     train([half_a], work / "cleaneval-only", cache, None)
-    rows = [("shipped model", None), ("mixed", work / "mixed")]
-    rows.append(("cleaneval-only", work / "cleaneval-only"))
+    rows = [
+        ("shipped model", None),
+        ("mixed", work / "mixed"),
+        ("cleaneval-only", work / "cleaneval-only"),
+    ]
     print(f"block metrics on half B of cleaneval-train (work folder {work}):")
     print("| model | pages | accuracy | precision | recall | F1 | F1 unary alone |")
     print("|---|---:|---:|---:|---:|---:|---:|")

@@ -18,7 +18,7 @@ from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, impo
 from ._cnodes cimport find_attribute, next_element_like, parent_element, text_run
 
 from . import neko
-from .words import ANCHOR_END, ANCHOR_START, JAVA_TRIM_CHARS, JAVA_WHITESPACE, has_tokens, java_trim
+from .words import ANCHOR_END, ANCHOR_START, JAVA_TRIM_CHARS, JAVA_WHITESPACE, has_tokens
 
 import_lxml__etree()
 
@@ -33,7 +33,6 @@ _LABELS_BY_NAME = {name.encode(): labels for name, labels in _BLOCK_LABELS.items
 cdef bytes _UNCLOSED_NAME = neko.UNCLOSED_EMBED.encode()
 cdef const char* _UNCLOSED = _UNCLOSED_NAME
 _ANCHOR_START_PART = ANCHOR_START + " "
-_TRIM_AND_SEPARATORS = JAVA_TRIM_CHARS + "\u2063"
 _ANCHOR_END_PART = ANCHOR_END + " "
 
 # Java's whitespace (JAVA_WHITESPACE) and trim (code points <= U+0020) tested in C: str.strip
@@ -85,7 +84,7 @@ cdef str _java_trim(str text):
 
 
 cdef bint _only_trim_and_separators(str text):
-    # not text.strip(_TRIM_AND_SEPARATORS)
+    # not text.strip(JAVA_TRIM_CHARS + "\u2063"): only trimmed characters and separators
     cdef Py_UCS4 c
     for c in text:
         if c > 32 and c != 0x2063:
@@ -132,7 +131,7 @@ cdef class _Segmenter:
         cdef list parts = self.parts
         if not self.in_body:
             if self.last_start_tag == b"title":
-                candidate = java_trim("".join(parts))
+                candidate = _java_trim("".join(parts))
                 if candidate:
                     self.title = candidate
             self.parts = []
