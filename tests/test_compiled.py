@@ -3,7 +3,9 @@ works without them: the segmenter (``_csegment.pyx`` = ``parse.segment_python``)
 blocks' token separation and word statistics (``_cwords.pyx`` = ``words.separate_tokens_python``
 and ``words.count_blocks_python``) and the density
 family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``), and Web2Text's
-collapsed DOM (``neural/_cstructure.pyx`` = ``features.collapsed_dom_python``).
+collapsed DOM (``neural/_cstructure.pyx`` = ``features.collapsed_dom_python``), text
+statistics (``neural/_ctextstats.pyx``) and feature arrays (``neural/_cassemble.pyx`` =
+``features.assemble_python``).
 
 Installing the package compiles them where Cython and a C compiler are at hand (they are on
 our CI machine, so here they must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns them
@@ -125,6 +127,35 @@ def _structures_agree(root) -> bool:
     return features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
 
 
+def _assembly_inputs(blocks, root):
+    """What page_features hands to ``assemble``: statistics, duplicate counts, structure."""
+    texts = [b.text for b in blocks]
+    st = features.block_text_stats(texts, [b.link_density for b in blocks])
+    s = features._Structure(blocks, root)
+    dup = np.array([texts.count(t) for t in texts], dtype=np.int64)
+    same_path = np.array([s.class_path.count(c) for c in s.class_path], dtype=np.int64)
+    return st, dup, same_path, s
+
+
+def _assemblies_agree(st, dup, same_path, s) -> bool:
+    # equal within float32 rounding: numpy's vectorised log may differ from libm's in the
+    # last bit (here they have been equal to the bit)
+    for extended in (False, True):
+        got = features.assemble(st, dup, same_path, s, extended)
+        want = features.assemble_python(st, dup, same_path, s, extended)
+        for a, b in zip(got, want, strict=True):
+            if a.shape != b.shape or a.dtype != b.dtype:
+                return False
+            if not np.allclose(a, b, rtol=1e-6, atol=1e-6):
+                return False
+    return True
+
+
+def _features_agree(root) -> bool:
+    blocks, _ = parse.segment(root)
+    return not blocks or _assemblies_agree(*_assembly_inputs(blocks, root))
+
+
 def _signature(result):
     blocks, title = result
     return title, [
@@ -149,7 +180,7 @@ TWINS = {
     words: ["count_blocks", "separate_tokens"],
     _dom: ["walk"],
     cetr: ["kmeans_iterations"],
-    features: ["collapsed_dom", "keyword_bits", "char_counts", "stopword_words"],
+    features: ["collapsed_dom", "keyword_bits", "char_counts", "stopword_words", "assemble"],
 }
 
 
@@ -170,10 +201,10 @@ def test_the_compiled_twins_are_built_and_used(module):
 def test_the_compiled_modules_are_not_older_than_their_sources():
     from scrapy_boilerplate import _csegment, _cwords
     from scrapy_boilerplate.filters.density import _cdom, _ckmeans
-    from scrapy_boilerplate.neural import _cstructure, _ctextstats
+    from scrapy_boilerplate.neural import _cassemble, _cstructure, _ctextstats
 
     shared = Path(parse.__file__).with_name("_cnodes.pxd")
-    for module in (_csegment, _cwords, _cdom, _ckmeans, _cstructure, _ctextstats):
+    for module in (_csegment, _cwords, _cdom, _ckmeans, _cstructure, _ctextstats, _cassemble):
         built = Path(module.__file__)
         source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
         if source.exists():  # a source checkout (an installed wheel has no .pyx)
@@ -287,6 +318,7 @@ def test_both_segmenters_and_walks_agree_on_random_tag_soup():
         assert _agree(root), seed
         assert _walks_agree(root), seed
         assert _structures_agree(root), seed
+        assert _features_agree(root), seed
 
 
 def _initial_centres(points, k):
@@ -409,6 +441,45 @@ def test_both_collapsed_doms_agree_on_attributes_forms_and_odd_blocks():
     blocks[-1].elements.append(root.find(".//footer")[0])  # the comment
     assert features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
     assert features.collapsed_dom([], None) == features.collapsed_dom_python([], None)
+
+
+@compiled
+def test_both_feature_assemblies_agree_on_every_golden_and_crafted_page():
+    differing = []
+    for name, html in _golden_pages():
+        root, _ = build_tree(html)
+        if root is not None and not _features_agree(root):
+            differing.append(name)
+    assert differing == []
+
+
+@compiled
+def test_both_feature_assemblies_agree_on_one_block_and_on_odd_structures():
+    # one block (no edges, no parent); a block without elements; elements in a detached tree
+    root, _ = build_tree("<p>only one block, with 2024 in it?</p>")
+    assert _features_agree(root)
+    root, _ = build_tree("<div><p>one <b>two</b></p><ul><li>three</li><li>four</li></ul></div>")
+    blocks, _ = parse.segment(root)
+    blocks.insert(1, type(blocks[0])("made up"))
+    detached, _ = build_tree("<div><p>elsewhere</p></div>")
+    blocks[-1].elements.append(detached.find(".//p"))
+    assert features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
+    assert _assemblies_agree(*_assembly_inputs(blocks, root))
+
+
+@compiled
+def test_both_feature_assemblies_turn_non_finite_statistics_into_zeros():
+    root, _ = build_tree("<div><p>one two three.</p><p>four five</p><p>six</p></div>")
+    st, dup, same_path, s = _assembly_inputs(parse.segment(root)[0], root)
+    st[1, features.ST_LINK] = np.inf
+    st[2, features.ST_WORDLEN] = np.nan
+    for extended in (False, True):
+        with np.errstate(invalid="ignore"):  # numpy warns of inf - inf; C is silent
+            want = features.assemble_python(st, dup, same_path, s, extended)
+        got = features.assemble(st, dup, same_path, s, extended)
+        for a, b in zip(got, want, strict=True):
+            assert np.isfinite(a).all() and np.isfinite(b).all()
+            assert np.allclose(a, b, rtol=1e-6, atol=1e-6)
 
 
 def _class_and_id_strings():

@@ -49,32 +49,51 @@ cdef object _tag(tree.xmlNode* node):
     return decode(node.name)
 
 
+cdef inline Py_ssize_t _depth(tree.xmlNode* e) noexcept:
+    # the number of elements above e
+    cdef Py_ssize_t depth = 0
+    e = parent_element(e)
+    while e is not NULL:
+        depth += 1
+        e = parent_element(e)
+    return depth
+
+
 cdef size_t _anchor(list elements) except? 0:
-    # features._anchor: the lowest common ancestor of the elements (0: none)
-    cdef Py_ssize_t count = len(elements), i, best = 0
-    cdef tree.xmlNode* first
+    # features._anchor: the lowest common ancestor of the elements (0: none). The twin
+    # climbs each element to a dict of the first one's ancestors; here the two sides climb
+    # to equal depth and then together, with no allocation.
+    cdef Py_ssize_t count = len(elements), i, depth, other_depth
+    cdef tree.xmlNode* best
+    cdef tree.xmlNode* a
     cdef tree.xmlNode* e
     if count == 0:
         return 0
-    first = _node(elements[0])
+    best = _node(elements[0])
     if count == 1:
-        return <size_t>first
-    chain = []
-    e = first
-    while e is not NULL:
-        chain.append(<size_t>e)
-        e = parent_element(e)
-    index = {key: k for k, key in enumerate(chain)}
-    for el in elements[1:]:
-        e = _node(el)
-        while e is not NULL and <size_t>e not in index:
+        return <size_t>best
+    depth = _depth(best)
+    for i in range(1, count):
+        a = best
+        e = _node(elements[i])
+        other_depth = _depth(e)
+        while other_depth > depth:
             e = parent_element(e)
-        if e is NULL:
-            return chain[len(chain) - 1]
-        i = index[<size_t>e]
-        if i > best:
-            best = i
-    return chain[best]
+            other_depth -= 1
+        while depth > other_depth:
+            a = parent_element(a)
+            depth -= 1
+        while a != e:
+            a = parent_element(a)
+            e = parent_element(e)
+            depth -= 1
+        if a is NULL:  # not in the first element's tree: the top of its chain
+            a = _node(elements[0])
+            while parent_element(a) is not NULL:
+                a = parent_element(a)
+            return <size_t>a
+        best = a
+    return <size_t>best
 
 
 # --- keyword groups of class / id words (features.keyword_bits, without regex or cache) ---
@@ -178,12 +197,23 @@ cdef object _attribute(tree.xmlNode* node, const char* name):
     return attributeValue(node, attr)
 
 
-cdef object _ext_bits(object tag, object cls, tree.xmlNode* node):
+cdef long _cached_keyword_bits(object value, dict cache) except -1:
+    # _keyword_bits, remembered for the page: its class strings repeat from element to
+    # element (a cache across pages would fill with strings unique to one page)
+    if value is None:
+        return 0
+    bits = cache.get(value)
+    if bits is None:
+        bits = cache[value] = _keyword_bits(value)
+    return bits
+
+
+cdef object _ext_bits(object tag, object cls, tree.xmlNode* node, dict cache):
     # features._ext_bits of an element with attributes
     bits = _EXT_TAG_BIT.get(tag, 0)
     ident = _attribute(node, "id")
     # matches never span the space the Python twin joins class and id with
-    bits |= _keyword_bits(cls) | _keyword_bits(ident)
+    bits |= _cached_keyword_bits(cls, cache) | _cached_keyword_bits(ident, cache)
     cdef bint hidden = find_attribute(node, "hidden") is not NULL
     cdef bint has_style = find_attribute(node, "style") is not NULL
     cdef bint has_aria = find_attribute(node, "aria-hidden") is not NULL
@@ -269,6 +299,7 @@ def collapsed_dom(blocks, root):
     cdef list ext = [0] * m  # extension flags of the node and its ancestors
     ext_tag_bit = _EXT_TAG_BIT.get
     block_tags = _BLOCK_TAGS
+    cdef dict keyword_cache = {}
     for j in range(1, m):
         p = node_parent[j]
         node = _at(node_el[j])
@@ -286,7 +317,7 @@ def collapsed_dom(blocks, root):
         blockdepth[j] = node_depth[j] if tag in block_tags else blockdepth[p]
         if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
             cls = _attribute(node, "class")
-            ext[j] = ext[p] | _ext_bits(tag, cls, node)
+            ext[j] = ext[p] | _ext_bits(tag, cls, node, keyword_cache)
         else:
             cls = None
             ext[j] = ext[p] | ext_tag_bit(tag, 0)

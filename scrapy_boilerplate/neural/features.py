@@ -1035,6 +1035,24 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     texts = list(map(_TEXT, blocks))
     st = block_text_stats(texts, list(map(_LINK_DENSITY, blocks)))
     s = _Structure(blocks, getattr(doc, "root", None))
+    counts = Counter(texts)
+    dup = np.fromiter(map(counts.__getitem__, texts), dtype=np.int64, count=n)
+    paths = Counter(s.class_path)
+    same_path = np.fromiter(map(paths.__getitem__, s.class_path), dtype=np.int64, count=n)
+    return assemble(st, dup, same_path, s, extended)
+
+
+def assemble_python(
+    st: np.ndarray, dup: np.ndarray, same_path: np.ndarray, s: Any, extended: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The block and edge feature arrays (float32) of a page with at least one block, from
+    its text statistics ``st`` (:func:`block_text_stats`), each block's number of blocks
+    with the same text (``dup``) and with the same class path (``same_path``), and its
+    collapsed DOM ``s`` (the fields of :data:`STRUCTURE_FIELDS`). ``_cassemble.pyx`` is the
+    compiled twin (one pass, no numpy temporaries); ``assemble`` is whichever is available.
+    """
+    n = len(st)
+    block_names, edge_names = feature_names(extended)
     total_chars = float(st[:, ST_CHARS].sum())
     # aggregated statistics of every node, from prefix sums over its block range
     csum = np.concatenate((np.zeros((1, st.shape[1])), np.cumsum(st, axis=0)), axis=0)
@@ -1048,12 +1066,8 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
 
     # one array for Web2Text's columns and ours, filled in place
     out = np.zeros((n, len(block_names)), dtype=np.float64)
-    counts = Counter(texts)
-    dup = np.fromiter(map(counts.__getitem__, texts), dtype=np.int64, count=n)
     out[:, 0] = _pm(dup > 1)
     out[:, 1] = _pm(dup > 10)
-    paths = Counter(s.class_path)
-    same_path = np.fromiter(map(paths.__getitem__, s.class_path), dtype=np.float64, count=n)
     out[:, 2] = same_path / n
     out[:, 3:27] = _leaf_features(st)
     parent = np.asarray(s.parent, dtype=np.int64)
@@ -1102,6 +1116,9 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     return out.astype(np.float32), edges.astype(np.float32)
 
 
+assemble = assemble_python
+
+
 class Normalizer:
     """Standardisation of the non-binary columns with means and standard deviations
     measured on the training data (stored with the model)."""
@@ -1148,16 +1165,17 @@ class Normalizer:
         return cls(data["block_mean"], data["block_std"], data["edge_mean"], data["edge_std"])
 
 
-#: whether the compiled collapsed-DOM pass, keyword scan and character counts (``_cstructure``,
-#: ``_ctextstats``, built with ``_csegment``) are in use; imported last, as they read this
-#: module's tables
+#: whether the compiled collapsed-DOM pass, keyword scan, character counts and feature
+#: assembly (``_cstructure``, ``_ctextstats``, ``_cassemble``, built with ``_csegment``) are in
+#: use; imported last, as they read this module's tables
 _compiled = compiled_functions(
     __package__,
     ("_cstructure", "collapsed_dom"),
     ("_cstructure", "keyword_bits"),
     ("_ctextstats", "char_counts"),
     ("_ctextstats", "stopword_words"),
+    ("_cassemble", "assemble"),
 )
 COMPILED = _compiled is not None
 if _compiled is not None:
-    collapsed_dom, keyword_bits, char_counts, stopword_words = _compiled
+    collapsed_dom, keyword_bits, char_counts, stopword_words, assemble = _compiled
