@@ -395,13 +395,14 @@ def test_both_character_and_stopword_counts_agree_on_every_golden_and_crafted_pa
 @compiled
 def test_both_character_and_stopword_counts_agree_on_random_texts():
     # sentence ends across block borders, years at the edges, CJK stops, astral letters,
-    # characters above the table, copyright signs, empty blocks, lone surrogates
+    # characters above the table, copyright signs, empty blocks, lone surrogates, stopwords
+    # in upper and mixed case, the Kelvin sign (whose lower case is ASCII "k")
     pieces = ["Word", "word", " ", ". ", "? ", "!", ";", "A", "1999", "2024", "12345", "1850",
               "The", " and ", "(of)", "\u201cder\u201d", "F\u00fcr", "\u0130n", "\u00a0the\u2003",
               "\u00ab", "--", "yourselves", "ourselves,", "\u03a3", " \u0399\u03a3 ",
               "\u3002", "\uff01", "\u4e2d\u6587", "\u0e44\u0e17\u0e22", "\u00a9", "_",
               "\U0001d400", "\U00030000", "\U00020001", "\ud800", "\u00c9t\u00e9", "\n",
-              "\u0301", "x", "?", "\uff1f", "e-mail", ""]  # fmt: skip
+              "\u0301", "x", "?", "\uff1f", "e-mail", "", "THE", "\u212a", "oF"]  # fmt: skip
     rnd = random.Random(3)
     for _ in range(3000):
         texts = [

@@ -2,7 +2,7 @@
 """Compiled twins of ``features.char_counts_python`` (the per-block character statistics
 of the Web2Text features in one pass over the characters, instead of some thirty numpy
 passes over an array of code points) and ``features.stopword_words_python`` (stopwords per
-block, without a string for every word).
+block, without a string for every ASCII word: those are looked up in a C table).
 
 Optional, as ``_csegment``: ``features.py`` uses it when it was built. Same counts:
 ``tests/test_compiled.py`` compares both on every golden and crafted page and on random
@@ -154,6 +154,62 @@ for _char in STOP_STRIP:
     _N_STRIP += 1
 
 
+# the ASCII stopwords as C strings, bucketed by length and first character, so that an ASCII
+# word is looked up without making a string of it (most words of most pages are ASCII)
+cdef enum:
+    MAX_STOP = 1024
+cdef char _stop_text[MAX_STOP][16]
+cdef int _bucket_first[16][128]
+cdef int _bucket_count[16][128]
+cdef int _n_stop = 0
+
+
+cdef void _load_ascii_stopwords() except *:
+    global _n_stop
+    cdef int length, first
+    words = sorted(w for w in STOP_WORDS if w.isascii())
+    words.sort(key=lambda w: (len(w), w[0]))
+    if len(words) > MAX_STOP or _LONGEST_STOP_WORD >= 16:
+        raise ValueError("stopword table: too many or too long stopwords")
+    for word in words:
+        length, first = len(word), ord(word[0])
+        if _bucket_count[length][first] == 0:
+            _bucket_first[length][first] = _n_stop
+        _bucket_count[length][first] += 1
+        data = word.encode("ascii")
+        for k in range(length):
+            _stop_text[_n_stop][k] = data[k]
+        _n_stop += 1
+
+
+_load_ascii_stopwords()
+
+
+cdef inline int _ascii_stopword(int kind, void* data, Py_ssize_t first,
+                                Py_ssize_t last) noexcept nogil:
+    # 1: [first, last) is an ASCII stopword once lower-cased; 0: it is not; -1: it holds
+    # non-ASCII characters (whose lower case Python must decide: "\u212a" is "k")
+    cdef char word[16]
+    cdef Py_ssize_t length = last - first, k
+    cdef unsigned int c
+    cdef int b, j
+    for k in range(length):
+        c = <unsigned int>PyUnicode_READ(kind, data, first + k)
+        if c >= 128:
+            return -1
+        if 65 <= c <= 90:
+            c += 32
+        word[k] = <char>c
+    b = <unsigned char>word[0]
+    for j in range(_bucket_first[length][b], _bucket_first[length][b] + _bucket_count[length][b]):
+        k = 0
+        while k < length and _stop_text[j][k] == word[k]:
+            k += 1
+        if k == length:
+            return 1
+    return 0
+
+
 cdef inline bint _stripped(Py_UCS4 c) noexcept nogil:
     cdef int k
     for k in range(_N_STRIP):
@@ -166,6 +222,7 @@ def stopword_words(texts, str joined, starts):
     """``features.stopword_words_python``, compiled (same arguments, same array)."""
     cdef Py_ssize_t n = len(starts), size = len(joined), i, b = 0, end, first, last
     cdef const long long[::1] start = np.ascontiguousarray(starts, dtype=np.int64)
+    cdef int found
     out = np.zeros(n, dtype=np.int64)
     cdef long long[::1] counts = out
     cdef int kind = PyUnicode_KIND(joined)
@@ -191,6 +248,9 @@ def stopword_words(texts, str joined, starts):
         while last > first and _stripped(PyUnicode_READ(kind, data, last - 1)):
             last -= 1
         if 0 < last - first <= _LONGEST_STOP_WORD:
-            if PyUnicode_Substring(joined, first, last).lower() in _STOP_WORDS:
+            found = _ascii_stopword(kind, data, first, last)
+            if found == 1 or (
+                found == -1 and PyUnicode_Substring(joined, first, last).lower() in _STOP_WORDS
+            ):
                 counts[b] += 1
     return out
