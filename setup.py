@@ -5,8 +5,9 @@
 ``scrapy_boilerplate/filters/density/_cdom.pyx`` (the density family's DOM walk),
 ``scrapy_boilerplate/filters/density/_ckmeans.pyx`` (CETR's k-means),
 ``scrapy_boilerplate/neural/_cstructure.pyx`` (Web2Text's collapsed DOM),
-``scrapy_boilerplate/neural/_ctextstats.pyx`` (its character counts) and
-``scrapy_boilerplate/neural/_cassemble.pyx`` (its feature arrays) are
+``scrapy_boilerplate/neural/_ctextstats.pyx`` (its character counts),
+``scrapy_boilerplate/neural/_cassemble.pyx`` (its feature arrays) and
+``scrapy_boilerplate/neural/_cviterbi.pyx`` (its decoder) are
 compiled when Cython and a C compiler are at hand (the build requirements in
 pyproject.toml bring Cython and lxml's headers); if that fails, or
 ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` is set, the package installs as pure Python and uses
@@ -34,6 +35,7 @@ def extensions() -> list:
         "scrapy_boilerplate.neural._cstructure": "scrapy_boilerplate/neural/_cstructure.pyx",
         "scrapy_boilerplate.neural._ctextstats": "scrapy_boilerplate/neural/_ctextstats.pyx",
         "scrapy_boilerplate.neural._cassemble": "scrapy_boilerplate/neural/_cassemble.pyx",
+        "scrapy_boilerplate.neural._cviterbi": "scrapy_boilerplate/neural/_cviterbi.pyx",
     }
     extensions = [
         # optional: a failed compile leaves the pure-Python walk

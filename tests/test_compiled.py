@@ -5,7 +5,8 @@ and ``words.count_blocks_python``) and the density
 family's DOM walk (``filters/density/_cdom.pyx`` = ``_dom.walk_python``), and Web2Text's
 collapsed DOM (``neural/_cstructure.pyx`` = ``features.collapsed_dom_python``), text
 statistics (``neural/_ctextstats.pyx``) and feature arrays (``neural/_cassemble.pyx`` =
-``features.assemble_python``).
+``features.assemble_python``), and its decoder (``neural/_cviterbi.pyx`` =
+``viterbi.viterbi_python``).
 
 Installing the package compiles them where Cython and a C compiler are at hand (they are on
 our CI machine, so here they must be built); ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns them
@@ -13,6 +14,7 @@ off.
 """
 
 import gzip
+import importlib
 import os
 import random
 import subprocess
@@ -26,6 +28,9 @@ from scrapy_boilerplate import parse, words
 from scrapy_boilerplate.filters.density import _dom, cetr
 from scrapy_boilerplate.neural import features
 from scrapy_boilerplate.parse import build_tree, segment_python
+
+# the module, not the function of the same name that the neural package exports
+viterbi_module = importlib.import_module("scrapy_boilerplate.neural.viterbi")
 
 GOLDEN = Path(__file__).parent / "golden"
 PURE = bool(os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"))
@@ -181,6 +186,7 @@ TWINS = {
     _dom: ["walk"],
     cetr: ["kmeans_iterations"],
     features: ["collapsed_dom", "keyword_bits", "char_counts", "stopword_words", "assemble"],
+    viterbi_module: ["viterbi"],
 }
 
 
@@ -201,10 +207,12 @@ def test_the_compiled_twins_are_built_and_used(module):
 def test_the_compiled_modules_are_not_older_than_their_sources():
     from scrapy_boilerplate import _csegment, _cwords
     from scrapy_boilerplate.filters.density import _cdom, _ckmeans
-    from scrapy_boilerplate.neural import _cassemble, _cstructure, _ctextstats
+    from scrapy_boilerplate.neural import _cassemble, _cstructure, _ctextstats, _cviterbi
 
     shared = Path(parse.__file__).with_name("_cnodes.pxd")
-    for module in (_csegment, _cwords, _cdom, _ckmeans, _cstructure, _ctextstats, _cassemble):
+    compiled_modules = (_csegment, _cwords, _cdom, _ckmeans)
+    compiled_modules += (_cstructure, _ctextstats, _cassemble, _cviterbi)
+    for module in compiled_modules:
         built = Path(module.__file__)
         source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
         if source.exists():  # a source checkout (an installed wheel has no .pyx)
@@ -481,6 +489,23 @@ def test_both_feature_assemblies_turn_non_finite_statistics_into_zeros():
         for a, b in zip(got, want, strict=True):
             assert np.isfinite(a).all() and np.isfinite(b).all()
             assert np.allclose(a, b, rtol=1e-6, atol=1e-6)
+
+
+@compiled
+def test_both_viterbi_decoders_give_the_same_labels_on_random_scores_with_ties():
+    # whole-number scores tie often: both must break ties alike (label 0, earlier path)
+    rng = np.random.default_rng(5)
+    for trial in range(2000):
+        n = int(rng.integers(1, 40))
+        if trial % 2:
+            u, e = rng.integers(-3, 1, size=(n, 2)), rng.integers(-3, 1, size=(n - 1, 4))
+        else:
+            u, e = rng.normal(size=(n, 2)), rng.normal(size=(n - 1, 4))
+        u, e = u.astype(np.float32), e.astype(np.float32)
+        lam = float(rng.choice([0.0, 0.1, 1.0, 2.5]))
+        got = viterbi_module.viterbi(u, e, lam)
+        want = viterbi_module.viterbi_python(u, e, lam)
+        assert got.dtype == want.dtype and got.tolist() == want.tolist(), trial
 
 
 def _class_and_id_strings():

@@ -3,7 +3,8 @@
 Maximises ``sum_i log p_u(y_i) + lam * sum_i log p_e(y_i, y_{i+1})`` over label sequences
 ``y`` in {0, 1}^n, where ``p_e`` is indexed by ``2 * y_i + y_{i+1}`` (algorithms.md 2.7).
 Pages have a few hundred blocks and two states, so the recursion runs on Python floats
-(faster than numpy calls of size 2); the result is exact.
+(faster than numpy calls of size 2); the result is exact. ``_cviterbi.pyx`` is its compiled
+twin (same additions in the same order, same labels); ``viterbi`` is whichever is built.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["viterbi", "sequence_score"]
+from .._compiled import compiled_functions
+
+__all__ = ["viterbi", "viterbi_python", "sequence_score", "COMPILED"]
 
 
-def viterbi(log_unary: Any, log_pairwise: Any, lam: float) -> np.ndarray:
+def viterbi_python(log_unary: Any, log_pairwise: Any, lam: float) -> np.ndarray:
     """The best label sequence (int8 array of 0/1) for ``log_unary`` (n x 2) and
     ``log_pairwise`` ((n-1) x 4). Ties prefer label 0, then the earlier path."""
     u = np.asarray(log_unary, dtype=np.float64).reshape(-1, 2)
@@ -66,3 +69,11 @@ def sequence_score(labels: Any, log_unary: Any, log_pairwise: Any, lam: float) -
         e = np.asarray(log_pairwise, dtype=np.float64).reshape(-1, 4)
         total += lam * float(e[np.arange(len(y) - 1), 2 * y[:-1] + y[1:]].sum())
     return total
+
+
+viterbi = viterbi_python
+#: whether the compiled decoder (``_cviterbi``, built with ``_csegment``) is in use
+_compiled = compiled_functions(__package__, ("_cviterbi", "viterbi"))
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (viterbi,) = _compiled
