@@ -11,6 +11,7 @@ tables. ``tests/test_compiled.py`` requires the same lists on every golden and c
 and on random tag soup. Change both together.
 """
 
+from libc.string cimport strcmp
 from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__etree
 
@@ -208,24 +209,113 @@ cdef long _cached_keyword_bits(object value, dict cache) except -1:
     return bits
 
 
-cdef object _ext_bits(object tag, object cls, tree.xmlNode* node, dict cache):
-    # features._ext_bits of an element with attributes
-    bits = _EXT_TAG_BIT.get(tag, 0)
-    ident = _attribute(node, "id")
-    # matches never span the space the Python twin joins class and id with
-    bits |= _cached_keyword_bits(cls, cache) | _cached_keyword_bits(ident, cache)
-    cdef bint hidden = find_attribute(node, "hidden") is not NULL
-    cdef bint has_style = find_attribute(node, "style") is not NULL
-    cdef bint has_aria = find_attribute(node, "aria-hidden") is not NULL
-    if hidden or has_style or has_aria:
-        style = _attribute(node, "style")
-        if (
-            hidden
-            or _attribute(node, "aria-hidden") == "true"
-            or (style and _HIDDEN_STYLE_RE.search(style))
-        ):
-            bits |= _HIDDEN_BIT
+cdef bint _hidden_style(object style, dict cache) except -1:
+    # the style hides the element (remembered for the page, as the keyword bits)
+    if not style:
+        return False
+    hidden = cache.get(style)
+    if hidden is None:
+        hidden = cache[style] = _HIDDEN_STYLE_RE.search(style) is not None
+    return hidden
+
+
+cdef long _HIDDEN = _HIDDEN_BIT
+
+
+cdef long _ext_bits(long tag_bit, object cls, tree.xmlNode* node, dict words,
+                    dict styles) except -1:
+    # features._ext_bits of an element with attributes, in one pass over them (the first
+    # attribute of a name counts, as el.get reads it); class and id words apart: matches
+    # never span the space the Python twin joins them with
+    cdef tree.xmlAttr* attr = node.properties
+    cdef tree.xmlAttr* ident = NULL
+    cdef tree.xmlAttr* style = NULL
+    cdef tree.xmlAttr* aria = NULL
+    cdef bint hidden = False
+    cdef const char* name
+    while attr is not NULL:
+        if attr.ns is NULL:
+            name = <const char*>attr.name
+            if ident is NULL and strcmp(name, "id") == 0:
+                ident = attr
+            elif strcmp(name, "hidden") == 0:
+                hidden = True
+            elif style is NULL and strcmp(name, "style") == 0:
+                style = attr
+            elif aria is NULL and strcmp(name, "aria-hidden") == 0:
+                aria = attr
+        attr = attr.next
+    cdef long bits = tag_bit | _cached_keyword_bits(cls, words)
+    if ident is not NULL:
+        bits |= _cached_keyword_bits(attributeValue(node, ident), words)
+    if (
+        hidden
+        or (aria is not NULL and attributeValue(node, aria) == "true")
+        or (style is not NULL and _hidden_style(attributeValue(node, style), styles))
+    ):
+        bits |= _HIDDEN
     return bits
+
+
+# --- tag facts by libxml2 name, for one page ---
+# A page uses a few dozen tag names, each interned once in the parser's dictionary, so a
+# name's address stands for it while the page's tree lives (never across pages: a freed
+# dictionary's addresses are reused). The table maps addresses to the name's bits.
+cdef enum:
+    TAG_SLOTS = 512  # open addressing, a power of two
+    MAX_TAGS = 255  # entries; one more is scratch for names past the table's room
+
+
+cdef struct TagTable:
+    size_t name[TAG_SLOTS]
+    size_t href[TAG_SLOTS]
+    int entry[TAG_SLOTS]  # -1: free
+    int count
+    long tag_bit[MAX_TAGS + 1]
+    long ext_bit[MAX_TAGS + 1]
+    bint block[MAX_TAGS + 1]
+
+
+cdef void _clear(TagTable* table) noexcept:
+    cdef int k
+    for k in range(TAG_SLOTS):
+        table.entry[k] = -1
+    table.count = 0
+
+
+cdef int _tag_entry(TagTable* table, list tags, tree.xmlNode* node) except -2:
+    # the table entry of node's tag (tags[entry] is lxml's .tag), or -1 when node is no
+    # element (a comment or PI: no tag)
+    if node.type != tree.XML_ELEMENT_NODE:
+        return -1
+    cdef size_t name = <size_t>node.name
+    cdef size_t href = 0
+    if node.ns is not NULL and node.ns.href is not NULL:
+        href = <size_t>node.ns.href
+    cdef size_t slot = ((name >> 4) ^ (href >> 3)) & (TAG_SLOTS - 1)
+    cdef int entry
+    while table.entry[slot] != -1:
+        if table.name[slot] == name and table.href[slot] == href:
+            return table.entry[slot]
+        slot = (slot + 1) & (TAG_SLOTS - 1)
+    tag = _tag(node)
+    if table.count < MAX_TAGS:
+        entry = table.count
+        table.count += 1
+        table.name[slot] = name
+        table.href[slot] = href
+        table.entry[slot] = entry
+        tags.append(tag)
+    else:  # the table is full: the scratch entry, decoded every time
+        entry = MAX_TAGS
+        if len(tags) > MAX_TAGS:
+            tags[MAX_TAGS] = tag
+        else:
+            tags.append(tag)
+    table.tag_bit[entry] = _TAG_BITS.get(tag, 0)
+    table.ext_bit[entry] = _EXT_TAG_BIT.get(tag, 0)
+    table.block[entry] = tag in _BLOCK_TAGS
+    return entry
 
 
 def collapsed_dom(blocks, root):
@@ -234,7 +324,10 @@ def collapsed_dom(blocks, root):
     cdef size_t a, key
     cdef tree.xmlNode* e
     cdef tree.xmlNode* node
-    tag_bits = _TAG_BITS
+    cdef int entry
+    cdef TagTable table
+    cdef list tags = []  # lxml's .tag of each table entry
+    _clear(&table)
     # nodes: 0 is a virtual root above everything; others are elements, in pre-order
     cdef list node_el = [0]
     cdef list node_parent = [-1]
@@ -252,9 +345,9 @@ def collapsed_dom(blocks, root):
         elements = blocks[i].elements
         a = _anchor(elements)
         for el in elements:
-            tag = _tag(_node(el))
-            if tag is not None:
-                leaf_extra_tags[i] |= tag_bits.get(tag, 0)
+            entry = _tag_entry(&table, tags, _node(el))
+            if entry >= 0 and table.tag_bit[entry]:
+                leaf_extra_tags[i] |= table.tag_bit[entry]
         new = []
         e = _at(a)
         while e is not NULL and <size_t>e not in node_of:
@@ -297,15 +390,13 @@ def collapsed_dom(blocks, root):
     cdef list blockdepth = [0] * m  # depth of the deepest block-tag element at or above
     cdef list path = [0] * m  # hash of the class path (tag.class of node and ancestors)
     cdef list ext = [0] * m  # extension flags of the node and its ancestors
-    ext_tag_bit = _EXT_TAG_BIT.get
-    block_tags = _BLOCK_TAGS
-    cdef dict keyword_cache = {}
+    cdef dict words = {}  # keyword bits of the page's class and id strings
+    cdef dict styles = {}  # whether the page's style strings hide
     for j in range(1, m):
         p = node_parent[j]
         node = _at(node_el[j])
-        tag = _tag(node)
-        if tag is None:
-            tag = ""
+        entry = _tag_entry(&table, tags, node)
+        tag = tags[entry] if entry >= 0 else ""
         if count[p] == count[j] and p != 0:
             group[j] = group[p]
             above[j] = above[p]
@@ -313,14 +404,15 @@ def collapsed_dom(blocks, root):
         else:
             above[j] = p
             cdepth[j] = cdepth[p] + 1
-        group_tags[group[j]] |= tag_bits.get(tag, 0)
-        blockdepth[j] = node_depth[j] if tag in block_tags else blockdepth[p]
+        if entry >= 0 and table.tag_bit[entry]:
+            group_tags[group[j]] |= table.tag_bit[entry]
+        blockdepth[j] = node_depth[j] if entry >= 0 and table.block[entry] else blockdepth[p]
         if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
             cls = _attribute(node, "class")
-            ext[j] = ext[p] | _ext_bits(tag, cls, node, keyword_cache)
+            ext[j] = ext[p] | _ext_bits(table.ext_bit[entry], cls, node, words, styles)
         else:
             cls = None
-            ext[j] = ext[p] | ext_tag_bit(tag, 0)
+            ext[j] = ext[p] | (table.ext_bit[entry] if entry >= 0 else 0)
         path[j] = hash((path[p], tag, cls))
     # form elements: mark the nearest node above each, then propagate upwards
     cdef list node_form = [False] * m
