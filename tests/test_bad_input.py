@@ -61,6 +61,16 @@ def test_a_50_mb_page_is_extracted():
     assert len(result.text) > 40_000_000
 
 
+def test_a_page_of_50000_stray_paragraph_ends_is_extracted():
+    # each stray </p> is an empty paragraph, as NekoHTML makes it (a block boundary); the
+    # check whether one sits in a comment or script once sliced 200,000 characters per
+    # </p>: tens of seconds for this page
+    html = "<html><body><div>" + "some text </p>" * 50_000 + "</div></body></html>"
+    result = check(extract(html, extractor="keep_everything"))
+    assert len(result.content_blocks) == 50_000
+    assert result.text.startswith("some text\n\nsome text")
+
+
 @pytest.mark.parametrize("tag", ["div", "b", "span"])
 def test_a_dom_nested_100000_levels_deep(tag):
     depth = 100_000

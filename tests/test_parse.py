@@ -1,6 +1,7 @@
 """HTML to blocks: boilerpipe's segmentation, replayed over an lxml tree."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,42 @@ def test_an_embed_closed_after_a_dropped_end_of_body_is_closed():
 def test_a_stray_paragraph_end_is_an_empty_paragraph_but_not_in_a_comment():
     assert texts("<body><div>one</p>two</div></body>") == ["one", "two"]
     assert texts("<body><div>one<!-- </p> -->two</div></body>") == ["onetwo"]
+
+
+def test_a_paragraph_end_in_a_script_or_style_is_text_whatever_the_case():
+    from scrapy_boilerplate.neko import prepare
+
+    page = "<div>one<SCRIPT>x='</p>'</script>two<Style>/* </p> */</STYLE>three</div>"
+    assert prepare(page) == page
+    after = "<div>one<script>x</script></p>two</div>"
+    assert prepare(after) == after.replace("</p>", "<p></p>")
+
+
+def _inside_raw_text_by_slicing(html, pos, window):
+    # the definition: in the window before pos, lower-cased, the last opening string of a
+    # comment, script or style comes after the last closing one (what prepare() did by
+    # slicing and lower-casing for every stray </p>, quadratic on pages with many)
+    head = html[max(0, pos - window) : pos].lower()
+    pairs = (("<!--", "-->"), ("<script", "</script"), ("<style", "</style"))
+    return any(head.rfind(start) > head.rfind(end) for start, end in pairs)
+
+
+def test_the_raw_text_test_finds_what_slicing_and_lower_casing_find():
+    # overlapping marks ("<!--->"), either case, the long s and Kelvin sign (which
+    # re.IGNORECASE would take for s and k), a dotted capital I (lower-cased to two
+    # characters), marks cut by the window's edges
+    from scrapy_boilerplate.neko import inside_raw_text, raw_text_marks
+
+    pieces = ["<!--", "-->", "<!-", "->", "-", "<script", "</SCRIPT", "<sCrIpT>", "</script",
+              "<style", "</Style", "<\u017fcript", "\u212a", "\u0130", "</p>", "x", "<", "/"]  # fmt: skip
+    rnd = random.Random(11)
+    for _ in range(400):
+        html = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 30)))
+        marks = raw_text_marks(html)
+        for window in (7, 30, 200_000):
+            for pos in range(len(html) + 1):
+                want = _inside_raw_text_by_slicing(html, pos, window)
+                assert inside_raw_text(marks, pos, window) == want, (html, pos, window)
 
 
 def test_the_rewrites_are_one_pass_and_leave_ordinary_pages_untouched():
