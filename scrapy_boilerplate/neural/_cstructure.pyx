@@ -11,6 +11,7 @@ tables. ``tests/test_compiled.py`` requires the same lists on every golden and c
 and on random tag soup. Change both together.
 """
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.string cimport strcmp
 from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__etree
@@ -48,6 +49,14 @@ cdef object _tag(tree.xmlNode* node):
     if node.ns is not NULL and node.ns.href is not NULL:
         return "{%s}%s" % (decode(node.ns.href), decode(node.name))
     return decode(node.name)
+
+
+cdef void* _grow(void* block, size_t size) except NULL:
+    # PyMem_Realloc that raises (the old block stays owned by the caller on failure)
+    cdef void* grown = PyMem_Realloc(block, size)
+    if grown is NULL:
+        raise MemoryError()
+    return grown
 
 
 cdef inline Py_ssize_t _depth(tree.xmlNode* e) noexcept:
@@ -321,7 +330,7 @@ cdef int _tag_entry(TagTable* table, list tags, tree.xmlNode* node) except -2:
 def collapsed_dom(blocks, root):
     """``features.collapsed_dom_python``, compiled (same arguments, same lists)."""
     cdef Py_ssize_t n = len(blocks), i, j, k, m, p, nid, parent_id
-    cdef size_t a, key
+    cdef size_t a
     cdef tree.xmlNode* e
     cdef tree.xmlNode* node
     cdef int entry
@@ -334,53 +343,68 @@ def collapsed_dom(blocks, root):
     cdef list node_first = [0]
     cdef list node_last = [n - 1]
     cdef list node_depth = [0]
-    cdef dict node_of = {}
-    cdef list stack_el = []
-    cdef list stack_id = [0]
     cdef list anchors = [0] * n
     cdef list lca = [0] * max(n - 1, 0)
     cdef list leaf_extra_tags = [0] * n
-    cdef list new
-    for i in range(n):
-        elements = blocks[i].elements
-        a = _anchor(elements)
-        for el in elements:
-            entry = _tag_entry(&table, tags, _node(el))
-            if entry >= 0 and table.tag_bit[entry]:
-                leaf_extra_tags[i] |= table.tag_bit[entry]
-        new = []
-        e = _at(a)
-        while e is not NULL and <size_t>e not in node_of:
-            new.append(<size_t>e)
-            e = parent_element(e)
-        # keep the stack = the ancestors of e (inclusive)
-        if e is NULL:
-            k = 0
-        else:
-            k = node_depth[node_of[<size_t>e]]
-        while len(stack_el) > k:
-            key = stack_el.pop()
-            nid = stack_id.pop()
-            node_last[nid] = i - 1
-            del node_of[key]
-        if i > 0:
-            lca[i - 1] = stack_id[len(stack_id) - 1]
-        parent_id = stack_id[len(stack_id) - 1]
-        for key in reversed(new):
-            nid = len(node_el)
-            node_el.append(key)
-            node_parent.append(parent_id)
-            node_first.append(i)
-            node_last.append(i)
-            node_depth.append(len(stack_el) + 1)
-            node_of[key] = nid
-            stack_el.append(key)
-            stack_id.append(nid)
-            parent_id = nid
-        anchors[i] = stack_id[len(stack_id) - 1]
-    while len(stack_el) > 0:
-        stack_el.pop()
-        node_last[stack_id.pop()] = n - 1
+    # the open nodes: the ancestor chain of the last anchor from the top element down, so
+    # an element e of depth d (elements above it) is open iff stack[d] is e (the Python
+    # twin keeps a dict of the open nodes instead)
+    cdef Py_ssize_t depth, top = 0, capacity = 64, fresh
+    cdef size_t* stack = <size_t*>PyMem_Malloc(capacity * sizeof(size_t))
+    cdef Py_ssize_t* stack_id = <Py_ssize_t*>PyMem_Malloc(capacity * sizeof(Py_ssize_t))
+    if stack is NULL or stack_id is NULL:
+        PyMem_Free(stack)
+        PyMem_Free(stack_id)
+        raise MemoryError()
+    try:
+        for i in range(n):
+            elements = blocks[i].elements
+            a = _anchor(elements)
+            for el in elements:
+                entry = _tag_entry(&table, tags, _node(el))
+                if entry >= 0 and table.tag_bit[entry]:
+                    leaf_extra_tags[i] |= table.tag_bit[entry]
+            # climb from the anchor to the first open node (or past the top)
+            e = _at(a)
+            depth = _depth(e) if e is not NULL else -1
+            fresh = 0
+            while e is not NULL and not (depth < top and stack[depth] == <size_t>e):
+                fresh += 1
+                e = parent_element(e)
+                depth -= 1
+            k = 0 if e is NULL else depth + 1  # open nodes that stay open
+            while top > k:
+                top -= 1
+                node_last[stack_id[top]] = i - 1
+            if i > 0:
+                lca[i - 1] = stack_id[top - 1] if top > 0 else 0
+            parent_id = stack_id[top - 1] if top > 0 else 0
+            if top + fresh > capacity:
+                capacity = 2 * (top + fresh)
+                stack = <size_t*>_grow(stack, capacity * sizeof(size_t))
+                stack_id = <Py_ssize_t*>_grow(stack_id, capacity * sizeof(Py_ssize_t))
+            # push the fresh nodes, top-down: they are the anchor's ancestors below e
+            e = _at(a)
+            for j in range(fresh - 1, -1, -1):
+                stack[top + j] = <size_t>e
+                e = parent_element(e)
+            for j in range(fresh):
+                nid = len(node_el)
+                node_el.append(stack[top])
+                node_parent.append(parent_id)
+                node_first.append(i)
+                node_last.append(i)
+                node_depth.append(top + 1)
+                stack_id[top] = nid
+                top += 1
+                parent_id = nid
+            anchors[i] = stack_id[top - 1] if top > 0 else 0
+        while top > 0:
+            top -= 1
+            node_last[stack_id[top]] = n - 1
+    finally:
+        PyMem_Free(stack)
+        PyMem_Free(stack_id)
     m = len(node_el)
     cdef list count = [node_last[j] - node_first[j] + 1 for j in range(m)]
     cdef list group = list(range(m))  # top node of the collapsed group
