@@ -1,14 +1,15 @@
 # cython: language_level=3
 """Compiled twin of ``features.collapsed_dom_python``: the collapsed DOM over a page's
 blocks, climbing libxml2's parent pointers instead of creating an lxml proxy for every
-ancestor.
+ancestor, with the node tables in C arrays.
 
-Optional, as ``_csegment``: ``features.py`` uses it when it was built. It mirrors the DOM
-part of ``collapsed_dom_python`` (the node tables; nodes are keyed by their libxml2 address
-where the Python keys ``id()`` of their proxy), and both end in the same
-``features.collapsed_blocks``, which derives the per-block and per-edge lists from those
-tables. ``tests/test_compiled.py`` requires the same lists on every golden and crafted page
-and on random tag soup. Change both together.
+Optional, as ``_csegment``: ``features.py`` uses it when it was built. It mirrors
+``collapsed_dom_python`` and the ``features.collapsed_blocks`` it ends in (nodes are keyed
+by their libxml2 address where the Python keys ``id()`` of their proxy, and found open by
+their depth on the stack of open nodes where the Python looks them up in a dict).
+``tests/test_compiled.py`` requires the same lists on every golden and crafted page and on
+random tag soup. Change both together. Also here: ``keyword_bits``, the compiled twin of
+``features.keyword_bits_python``.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
@@ -26,8 +27,9 @@ from .features import (
     _HIDDEN_STYLE_RE,
     _KEYWORD_GROUPS,
     _TAG_BITS,
-    collapsed_blocks,
 )
+
+import numpy as np
 
 import_lxml__etree()
 
@@ -327,9 +329,63 @@ cdef int _tag_entry(TagTable* table, list tags, tree.xmlNode* node) except -2:
     return entry
 
 
+cdef class _Nodes:
+    # the collapsed DOM's node table (0 is the virtual root), in growable C arrays
+    cdef Py_ssize_t size, capacity
+    cdef size_t* el
+    cdef Py_ssize_t* parent
+    cdef Py_ssize_t* first
+    cdef Py_ssize_t* last
+    cdef Py_ssize_t* depth
+
+    def __cinit__(self, Py_ssize_t capacity):
+        self.capacity = capacity if capacity > 16 else 16
+        self.size = 0
+        self.el = <size_t*>PyMem_Malloc(self.capacity * sizeof(size_t))
+        self.parent = <Py_ssize_t*>PyMem_Malloc(self.capacity * sizeof(Py_ssize_t))
+        self.first = <Py_ssize_t*>PyMem_Malloc(self.capacity * sizeof(Py_ssize_t))
+        self.last = <Py_ssize_t*>PyMem_Malloc(self.capacity * sizeof(Py_ssize_t))
+        self.depth = <Py_ssize_t*>PyMem_Malloc(self.capacity * sizeof(Py_ssize_t))
+        if (self.el is NULL or self.parent is NULL or self.first is NULL
+                or self.last is NULL or self.depth is NULL):
+            raise MemoryError()
+
+    def __dealloc__(self):
+        PyMem_Free(self.el)
+        PyMem_Free(self.parent)
+        PyMem_Free(self.first)
+        PyMem_Free(self.last)
+        PyMem_Free(self.depth)
+
+    cdef int push(self, size_t el, Py_ssize_t parent, Py_ssize_t first, Py_ssize_t last,
+                  Py_ssize_t depth) except -1:
+        cdef Py_ssize_t grown
+        if self.size == self.capacity:
+            grown = 2 * self.capacity
+            self.el = <size_t*>_grow(self.el, grown * sizeof(size_t))
+            self.parent = <Py_ssize_t*>_grow(self.parent, grown * sizeof(Py_ssize_t))
+            self.first = <Py_ssize_t*>_grow(self.first, grown * sizeof(Py_ssize_t))
+            self.last = <Py_ssize_t*>_grow(self.last, grown * sizeof(Py_ssize_t))
+            self.depth = <Py_ssize_t*>_grow(self.depth, grown * sizeof(Py_ssize_t))
+            self.capacity = grown
+        self.el[self.size] = el
+        self.parent[self.size] = parent
+        self.first[self.size] = first
+        self.last[self.size] = last
+        self.depth[self.size] = depth
+        self.size += 1
+        return 0
+
+
+cdef object _int_list(const Py_ssize_t* values, Py_ssize_t count):
+    return [values[k] for k in range(count)]
+
+
 def collapsed_dom(blocks, root):
-    """``features.collapsed_dom_python``, compiled (same arguments, same lists)."""
-    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, nid, parent_id
+    """``features.collapsed_dom_python``, compiled (same arguments, same lists). The node
+    tables are C arrays here, and the per-block derivation (``features.collapsed_blocks``
+    in the twin) is done on them."""
+    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, g, nid, parent_id
     cdef size_t a
     cdef tree.xmlNode* e
     cdef tree.xmlNode* node
@@ -338,14 +394,14 @@ def collapsed_dom(blocks, root):
     cdef list tags = []  # lxml's .tag of each table entry
     _clear(&table)
     # nodes: 0 is a virtual root above everything; others are elements, in pre-order
-    cdef list node_el = [0]
-    cdef list node_parent = [-1]
-    cdef list node_first = [0]
-    cdef list node_last = [n - 1]
-    cdef list node_depth = [0]
-    cdef list anchors = [0] * n
-    cdef list lca = [0] * max(n - 1, 0)
-    cdef list leaf_extra_tags = [0] * n
+    cdef _Nodes nodes = _Nodes(4 * n + 16)
+    nodes.push(0, -1, 0, n - 1, 0)
+    anchors_arr = np.zeros(n, dtype=np.intp)
+    lca_arr = np.zeros(max(n - 1, 0), dtype=np.intp)
+    leaf_arr = np.zeros(n, dtype=np.int64)
+    cdef Py_ssize_t[::1] anchors = anchors_arr
+    cdef Py_ssize_t[::1] lca = lca_arr
+    cdef long long[::1] leaf_tags = leaf_arr
     # the open nodes: the ancestor chain of the last anchor from the top element down, so
     # an element e of depth d (elements above it) is open iff stack[d] is e (the Python
     # twin keeps a dict of the open nodes instead)
@@ -362,8 +418,8 @@ def collapsed_dom(blocks, root):
             a = _anchor(elements)
             for el in elements:
                 entry = _tag_entry(&table, tags, _node(el))
-                if entry >= 0 and table.tag_bit[entry]:
-                    leaf_extra_tags[i] |= table.tag_bit[entry]
+                if entry >= 0:
+                    leaf_tags[i] |= table.tag_bit[entry]
             # climb from the anchor to the first open node (or past the top)
             e = _at(a)
             depth = _depth(e) if e is not NULL else -1
@@ -375,7 +431,7 @@ def collapsed_dom(blocks, root):
             k = 0 if e is NULL else depth + 1  # open nodes that stay open
             while top > k:
                 top -= 1
-                node_last[stack_id[top]] = i - 1
+                nodes.last[stack_id[top]] = i - 1
             if i > 0:
                 lca[i - 1] = stack_id[top - 1] if top > 0 else 0
             parent_id = stack_id[top - 1] if top > 0 else 0
@@ -389,36 +445,42 @@ def collapsed_dom(blocks, root):
                 stack[top + j] = <size_t>e
                 e = parent_element(e)
             for j in range(fresh):
-                nid = len(node_el)
-                node_el.append(stack[top])
-                node_parent.append(parent_id)
-                node_first.append(i)
-                node_last.append(i)
-                node_depth.append(top + 1)
+                nid = nodes.size
+                nodes.push(stack[top], parent_id, i, i, top + 1)
                 stack_id[top] = nid
                 top += 1
                 parent_id = nid
             anchors[i] = stack_id[top - 1] if top > 0 else 0
         while top > 0:
             top -= 1
-            node_last[stack_id[top]] = n - 1
+            nodes.last[stack_id[top]] = n - 1
     finally:
         PyMem_Free(stack)
         PyMem_Free(stack_id)
-    m = len(node_el)
-    cdef list count = [node_last[j] - node_first[j] + 1 for j in range(m)]
-    cdef list group = list(range(m))  # top node of the collapsed group
-    cdef list above = [-1] * m  # nearest strict ancestor holding more blocks
-    cdef list cdepth = [0] * m  # collapsed depth (number of groups above)
-    cdef list group_tags = [0] * m  # tag bits of each group (at its top node)
-    cdef list blockdepth = [0] * m  # depth of the deepest block-tag element at or above
+
+    m = nodes.size
+    count_arr = np.empty(m, dtype=np.intp)
+    group_arr = np.arange(m, dtype=np.intp)  # top node of the collapsed group
+    above_arr = np.full(m, -1, dtype=np.intp)  # nearest strict ancestor with more blocks
+    cdepth_arr = np.zeros(m, dtype=np.intp)  # collapsed depth (number of groups above)
+    blockdepth_arr = np.zeros(m, dtype=np.intp)  # deepest block-tag element at or above
+    group_tags_arr = np.zeros(m, dtype=np.int64)  # tag bits of each group (at its top)
+    ext_arr = np.zeros(m, dtype=np.int64)  # extension flags of the node and its ancestors
+    cdef Py_ssize_t[::1] count = count_arr
+    cdef Py_ssize_t[::1] group = group_arr
+    cdef Py_ssize_t[::1] above = above_arr
+    cdef Py_ssize_t[::1] cdepth = cdepth_arr
+    cdef Py_ssize_t[::1] blockdepth = blockdepth_arr
+    cdef long long[::1] group_tags = group_tags_arr
+    cdef long long[::1] ext = ext_arr
     cdef list path = [0] * m  # hash of the class path (tag.class of node and ancestors)
-    cdef list ext = [0] * m  # extension flags of the node and its ancestors
     cdef dict words = {}  # keyword bits of the page's class and id strings
     cdef dict styles = {}  # whether the page's style strings hide
+    for j in range(m):
+        count[j] = nodes.last[j] - nodes.first[j] + 1
     for j in range(1, m):
-        p = node_parent[j]
-        node = _at(node_el[j])
+        p = nodes.parent[j]
+        node = _at(nodes.el[j])
         entry = _tag_entry(&table, tags, node)
         tag = tags[entry] if entry >= 0 else ""
         if count[p] == count[j] and p != 0:
@@ -428,9 +490,9 @@ def collapsed_dom(blocks, root):
         else:
             above[j] = p
             cdepth[j] = cdepth[p] + 1
-        if entry >= 0 and table.tag_bit[entry]:
+        if entry >= 0:
             group_tags[group[j]] |= table.tag_bit[entry]
-        blockdepth[j] = node_depth[j] if entry >= 0 and table.block[entry] else blockdepth[p]
+        blockdepth[j] = nodes.depth[j] if entry >= 0 and table.block[entry] else blockdepth[p]
         if node.type == tree.XML_ELEMENT_NODE and node.properties is not NULL:
             cls = _attribute(node, "class")
             ext[j] = ext[p] | _ext_bits(table.ext_bit[entry], cls, node, words, styles)
@@ -439,35 +501,72 @@ def collapsed_dom(blocks, root):
             ext[j] = ext[p] | (table.ext_bit[entry] if entry >= 0 else 0)
         path[j] = hash((path[p], tag, cls))
     # form elements: mark the nearest node above each, then propagate upwards
-    cdef list node_form = [False] * m
+    form_arr = np.zeros(m, dtype=bool)
+    cdef unsigned char[::1] form = form_arr.view(np.uint8)
     if root is not None and n:
         forms = list(root.iter(*_FORM_TAGS))
         if forms:
-            index = {node_el[j]: j for j in range(1, m)}
+            index = {nodes.el[j]: j for j in range(1, m)}
             for el in forms:
                 e = _node(el)
                 while e is not NULL and <size_t>e not in index:
                     e = parent_element(e)
                 if e is not NULL:
-                    node_form[index[<size_t>e]] = True
+                    form[<Py_ssize_t>index[<size_t>e]] = 1
             for j in range(m - 1, 0, -1):
-                if node_form[j]:
-                    node_form[node_parent[j]] = True
-    # per block and per edge: the same derivation as the Python twin's, shared
-    return collapsed_blocks(
-        anchors,
-        lca,
-        leaf_extra_tags,
-        node_first,
-        node_last,
-        node_depth,
-        node_form,
-        count,
-        group,
-        above,
-        cdepth,
-        group_tags,
-        blockdepth,
-        path,
-        ext,
+                if form[j]:
+                    form[nodes.parent[j]] = 1
+
+    # per block: parent and grandparent groups (features.collapsed_blocks)
+    parent_arr = np.full(n, -1, dtype=np.intp)
+    gp_arr = np.full(n, -1, dtype=np.intp)
+    cdef Py_ssize_t[::1] parent = parent_arr
+    cdef Py_ssize_t[::1] gp = gp_arr
+    class_path = [None] * n
+    for i in range(n):
+        a = anchors[i]
+        class_path[i] = path[a]
+        if count[a] >= 2:
+            p = a
+        else:
+            if a != 0:
+                leaf_tags[i] |= group_tags[group[a]]
+            p = above[a] if a != 0 else -1
+        if p == 0 and n < 2:
+            p = -1
+        if p != -1:
+            parent[i] = p
+            gp[i] = above[p] if p != 0 else -1
+    # edges: tree distance and block break
+    dist_arr = np.zeros(max(n - 1, 0), dtype=np.intp)
+    brk_arr = np.zeros(max(n - 1, 0), dtype=bool)
+    cdef Py_ssize_t[::1] dist = dist_arr
+    cdef unsigned char[::1] brk = brk_arr.view(np.uint8)
+    cdef Py_ssize_t lc, pa, pb, da, db, depth_l, aa, ab
+    for i in range(n - 1):
+        lc = lca[i]
+        pa = parent[i]
+        pb = parent[i + 1]
+        da = cdepth[pa] - cdepth[lc] if pa > 0 else 0
+        db = cdepth[pb] - cdepth[lc] if pb > 0 else 0
+        dist[i] = da + db + 2
+        depth_l = nodes.depth[lc]
+        aa = anchors[i]
+        ab = anchors[i + 1]
+        brk[i] = aa == ab or blockdepth[aa] > depth_l or blockdepth[ab] > depth_l
+    return (
+        parent_arr.tolist(),
+        gp_arr.tolist(),
+        lca_arr.tolist(),
+        dist_arr.tolist(),
+        brk_arr.tolist(),
+        _int_list(nodes.first, m),
+        _int_list(nodes.last, m),
+        form_arr.tolist(),
+        group_tags_arr[group_arr].tolist(),
+        leaf_arr.tolist(),
+        class_path,
+        ext_arr[anchors_arr].tolist(),
+        [nodes.depth[anchors[i]] for i in range(n)],
+        [count[parent[i]] if parent[i] >= 0 else 1 for i in range(n)],
     )

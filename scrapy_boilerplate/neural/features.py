@@ -921,8 +921,8 @@ def collapsed_blocks(
 ) -> tuple[list[Any], ...]:
     """The lists of :data:`STRUCTURE_FIELDS` from the collapsed DOM's node tables (per
     block: its anchor node, its leaf tag bits; per pair of blocks: their lowest common node;
-    per node: see :func:`collapsed_dom_python`). Shared by both twins: nothing here reads the
-    DOM."""
+    per node: see :func:`collapsed_dom_python`). Nothing here reads the DOM; the compiled
+    twin does the same on its C arrays."""
     n = len(anchors)
     m = len(node_first)
     # per block: parent and grandparent groups
