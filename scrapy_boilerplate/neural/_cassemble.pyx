@@ -133,6 +133,35 @@ cdef inline void copy_node(double* row, const double* node) noexcept nogil:
         row[k] = node[k]
 
 
+cdef object _int64(values):
+    # np.asarray(values, dtype=np.int64), read item by item from a list (the collapsed DOM
+    # gives lists; numpy's conversion of a list inspects every item's type first)
+    cdef Py_ssize_t k, count
+    cdef long long[::1] view
+    if type(values) is not list:
+        return np.ascontiguousarray(values, dtype=np.int64)
+    count = len(<list>values)
+    out = np.empty(count, dtype=np.int64)
+    view = out
+    for k in range(count):
+        view[k] = (<list>values)[k]
+    return out
+
+
+cdef object _flags(values):
+    # np.asarray(values, dtype=np.uint8) for a list of booleans, as _int64
+    cdef Py_ssize_t k, count
+    cdef unsigned char[::1] view
+    if type(values) is not list:
+        return np.ascontiguousarray(values, dtype=np.uint8)
+    count = len(<list>values)
+    out = np.empty(count, dtype=np.uint8)
+    view = out
+    for k in range(count):
+        view[k] = 1 if (<list>values)[k] else 0
+    return out
+
+
 cdef inline float finite(double x) noexcept nogil:
     # np.nan_to_num(..., nan=0, posinf=0, neginf=0), the safety net of the Python twin
     return <float>x if isfinite(x) else 0.0
@@ -144,13 +173,13 @@ def assemble(st, dup, same_path, s, bint extended):
     cdef Py_ssize_t n = stats.shape[0], i, j, k, m
     cdef const long long[::1] dups = np.ascontiguousarray(dup, dtype=np.int64)
     cdef const long long[::1] paths = np.ascontiguousarray(same_path, dtype=np.int64)
-    cdef const long long[::1] first = np.asarray(s.node_first, dtype=np.int64)
-    cdef const long long[::1] last = np.asarray(s.node_last, dtype=np.int64)
-    cdef const unsigned char[::1] form = np.asarray(s.node_form, dtype=np.uint8)
-    cdef const long long[::1] group_tags = np.asarray(s.group_tags, dtype=np.int64)
-    cdef const long long[::1] parent = np.asarray(s.parent, dtype=np.int64)
-    cdef const long long[::1] gp = np.asarray(s.gp, dtype=np.int64)
-    cdef const long long[::1] leaf_tags = np.asarray(s.leaf_tags, dtype=np.int64)
+    cdef const long long[::1] first = _int64(s.node_first)
+    cdef const long long[::1] last = _int64(s.node_last)
+    cdef const unsigned char[::1] form = _flags(s.node_form)
+    cdef const long long[::1] group_tags = _int64(s.group_tags)
+    cdef const long long[::1] parent = _int64(s.parent)
+    cdef const long long[::1] gp = _int64(s.gp)
+    cdef const long long[::1] leaf_tags = _int64(s.leaf_tags)
     m = first.shape[0]
     block_names, edge_names = feature_names(extended)
     cdef Py_ssize_t n_block = len(block_names), n_edge = len(edge_names)
@@ -185,9 +214,9 @@ def assemble(st, dup, same_path, s, bint extended):
     cdef Py_ssize_t longest = 0
     cdef double longest_words = 0.0
     if extended:
-        ext_bits = np.asarray(s.ext_bits, dtype=np.int64)
-        depth = np.asarray(s.depth, dtype=np.int64)
-        parent_count = np.asarray(s.parent_count, dtype=np.int64)
+        ext_bits = _int64(s.ext_bits)
+        depth = _int64(s.depth)
+        parent_count = _int64(s.parent_count)
         for i in range(1, n):  # np.argmax: the first of the largest
             if stats[i, WORDS] > stats[longest, WORDS]:
                 longest = i
@@ -239,9 +268,9 @@ def assemble(st, dup, same_path, s, bint extended):
     cdef const long long[::1] lca
     cdef long long d, differ
     if n > 1:
-        dist = np.asarray(s.edge_dist, dtype=np.int64)
-        brk = np.asarray(s.edge_break, dtype=np.uint8)
-        lca = np.asarray(s.lca, dtype=np.int64)
+        dist = _int64(s.edge_dist)
+        brk = _flags(s.edge_break)
+        lca = _int64(s.lca)
         for i in range(n - 1):
             d = dist[i]
             row[0] = pm(d == 2)
