@@ -230,11 +230,11 @@ cdef bint _hidden_style(object style, dict cache) except -1:
     return hidden
 
 
-cdef long _HIDDEN = _HIDDEN_BIT
+cdef long long _HIDDEN = _HIDDEN_BIT
 
 
-cdef long _ext_bits(long tag_bit, object cls, tree.xmlNode* node, dict words,
-                    dict styles) except -1:
+cdef long long _ext_bits(long long tag_bit, object cls, tree.xmlNode* node, dict words,
+                         dict styles) except -1:
     # features._ext_bits of an element with attributes, in one pass over them (the first
     # attribute of a name counts, as el.get reads it); class and id words apart: matches
     # never span the space the Python twin joins them with
@@ -256,7 +256,7 @@ cdef long _ext_bits(long tag_bit, object cls, tree.xmlNode* node, dict words,
             elif aria is NULL and strcmp(name, "aria-hidden") == 0:
                 aria = attr
         attr = attr.next
-    cdef long bits = tag_bit | _cached_keyword_bits(cls, words)
+    cdef long long bits = tag_bit | _cached_keyword_bits(cls, words)
     if ident is not NULL:
         bits |= _cached_keyword_bits(attributeValue(node, ident), words)
     if (
@@ -282,8 +282,8 @@ cdef struct TagTable:
     size_t href[TAG_SLOTS]
     int entry[TAG_SLOTS]  # -1: free
     int count
-    long tag_bit[MAX_TAGS + 1]
-    long ext_bit[MAX_TAGS + 1]
+    long long tag_bit[MAX_TAGS + 1]
+    long long ext_bit[MAX_TAGS + 1]
     bint block[MAX_TAGS + 1]
 
 
@@ -385,7 +385,7 @@ def collapsed_dom(blocks, root):
     """``features.collapsed_dom_python``, compiled (same arguments, same lists). The node
     tables are C arrays here, and the per-block derivation (``features.collapsed_blocks``
     in the twin) is done on them."""
-    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, g, nid, parent_id
+    cdef Py_ssize_t n = len(blocks), i, j, k, m, p, nid, parent_id
     cdef size_t a
     cdef tree.xmlNode* e
     cdef tree.xmlNode* node
