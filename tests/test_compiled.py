@@ -453,6 +453,18 @@ def test_both_collapsed_doms_agree_on_attributes_forms_and_odd_blocks():
 
 
 @compiled
+def test_both_collapsed_doms_agree_on_deep_nesting():
+    # deeper than the compiled pass's first stack and node table (both grow)
+    html = "<body>" + "".join(f"<div class=d{i}>level {i}" for i in range(500)) + "</body>"
+    html += "<p>after the nest</p>"
+    few_blocks = "<body><p>top</p>" + "<div>" * 500 + "deep" + "</div>" * 500 + "</body>"
+    for page in (html, few_blocks):
+        root, _ = build_tree(page)
+        assert _structures_agree(root)
+        assert _features_agree(root)
+
+
+@compiled
 def test_both_feature_assemblies_agree_on_every_golden_and_crafted_page():
     differing = []
     for name, html in _golden_pages():
