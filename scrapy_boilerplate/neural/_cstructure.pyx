@@ -31,6 +31,13 @@ from .features import (
 
 import numpy as np
 
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
+
+
 import_lxml__etree()
 
 cdef inline tree.xmlNode* _node(object element) except NULL:
@@ -123,10 +130,11 @@ cdef bint _lit_after_letter_ok[MAX_LITERALS]
 cdef bint _lit_before_letter_ok[MAX_LITERALS]
 cdef int _by_first[26][MAX_LITERALS]
 cdef int _by_first_count[26]
+cdef bint _starts[26][27]  # some literal starts with these two letters (26: no letter)
 
 
 cdef void _load_literals() except *:
-    cdef int count = 0, i, k, first
+    cdef int count = 0, i, k, first, second
     for i in range(26):
         _by_first_count[i] = 0
     for group, (name, literals) in enumerate(_KEYWORD_GROUPS):
@@ -135,8 +143,10 @@ cdef void _load_literals() except *:
             if count == MAX_LITERALS or len(text) > MAX_LENGTH or not text.isascii():
                 raise ValueError(f"keyword literal table: cannot hold {literal!r}")
             first = ord(text[0]) - 97
-            if not 0 <= first < 26:
-                raise ValueError(f"keyword literal must start with a-z: {literal!r}")
+            if not 0 <= first < 26 or len(text) < 2:
+                raise ValueError(f"keyword literal must start with a-z, 2 long: {literal!r}")
+            second = ord(text[1]) - 97
+            _starts[first][second if 0 <= second < 26 else 26] = True
             for k in range(len(text)):
                 _lit_chars[count][k] = ord(text[k])
             _lit_len[count] = len(text)
@@ -155,42 +165,64 @@ cdef inline bint _is_az(unsigned int c) noexcept:
     return 97 <= c <= 122
 
 
+cdef inline unsigned int _lower_at(bint ascii, int kind, void* data, Py_ssize_t i) noexcept:
+    # the character at i of the lower-cased text: ASCII text is lower-cased on the fly,
+    # other text was lower-cased by str.lower() (which may map a non-ASCII letter to ASCII)
+    cdef unsigned int c
+    if ascii:
+        c = (<unsigned char*>data)[i]
+        return c + 32 if 65 <= c <= 90 else c
+    return PyUnicode_READ(kind, data, i)
+
+
 cdef long _keyword_bits(object value) except -1:
     # features.keyword_bits(value): leftmost match first, literals in table order, the
-    # scan resumes after a match (as re.finditer)
+    # scan resumes after a match (as re.finditer). A position whose two letters start no
+    # literal is passed at once (most positions of a class string).
     cdef str text
     cdef Py_ssize_t n, i = 0, k, length
-    cdef int first, j, lit
+    cdef int first, second, j, lit, kind
     cdef unsigned int c
     cdef long bits = 0
-    cdef bint matched
+    cdef bint matched, ascii
+    cdef void* data
     if not value:
         return 0
-    text = value.lower()
+    text = value
+    ascii = text.isascii()
+    if not ascii:
+        text = text.lower()
     n = len(text)
+    kind = PyUnicode_KIND(text)
+    data = PyUnicode_DATA(text)
     while i < n:
-        c = <Py_UCS4>text[i]
+        c = _lower_at(ascii, kind, data, i)
         matched = False
-        if _is_az(c):
+        if _is_az(c) and i + 1 < n:
             first = c - 97
-            for j in range(_by_first_count[first]):
-                lit = _by_first[first][j]
-                length = _lit_len[lit]
-                if i + length > n:
-                    continue
-                if not _lit_after_letter_ok[lit] and i > 0 and _is_az(<Py_UCS4>text[i - 1]):
-                    continue
-                k = 1
-                while k < length and <unsigned int>(<Py_UCS4>text[i + k]) == _lit_chars[lit][k]:
-                    k += 1
-                if k < length:
-                    continue
-                if not _lit_before_letter_ok[lit] and i + length < n and _is_az(<Py_UCS4>text[i + length]):
-                    continue
-                bits |= _lit_bit[lit]
-                i += length
-                matched = True
-                break
+            c = _lower_at(ascii, kind, data, i + 1)
+            second = c - 97 if _is_az(c) else 26
+            if _starts[first][second]:
+                for j in range(_by_first_count[first]):
+                    lit = _by_first[first][j]
+                    length = _lit_len[lit]
+                    if i + length > n:
+                        continue
+                    if (not _lit_after_letter_ok[lit] and i > 0
+                            and _is_az(_lower_at(ascii, kind, data, i - 1))):
+                        continue
+                    k = 1
+                    while k < length and _lower_at(ascii, kind, data, i + k) == _lit_chars[lit][k]:
+                        k += 1
+                    if k < length:
+                        continue
+                    if (not _lit_before_letter_ok[lit] and i + length < n
+                            and _is_az(_lower_at(ascii, kind, data, i + length))):
+                        continue
+                    bits |= _lit_bit[lit]
+                    i += length
+                    matched = True
+                    break
         if not matched:
             i += 1
     return bits
