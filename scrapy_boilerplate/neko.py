@@ -32,7 +32,15 @@ import re
 from bisect import bisect_right
 from typing import Any
 
-__all__ = ["HEAD_ELEMENTS", "UNCLOSED_EMBED", "prepare", "repair_tree"]
+__all__ = [
+    "HEAD_ELEMENTS",
+    "RAW_TEXT_WINDOW",
+    "UNCLOSED_EMBED",
+    "inside_raw_text",
+    "prepare",
+    "raw_text_marks",
+    "repair_tree",
+]
 
 #: attribute put on ``<embed>`` tags that NekoHTML would leave open
 UNCLOSED_EMBED = "data-boilerplate-unclosed"
