@@ -289,8 +289,8 @@ cdef long long _ext_bits(long long tag_bit, object cls, tree.xmlNode* node, dict
                 aria = attr
         attr = attr.next
     cdef long long bits = tag_bit | _cached_keyword_bits(cls, words)
-    if ident is not NULL:
-        bits |= _cached_keyword_bits(attributeValue(node, ident), words)
+    if ident is not NULL:  # ids are unique to their element: not worth remembering
+        bits |= _keyword_bits(attributeValue(node, ident))
     if (
         hidden
         or (aria is not NULL and attributeValue(node, aria) == "true")
