@@ -135,7 +135,8 @@ cdef inline void copy_node(double* row, const double* node) noexcept nogil:
 
 cdef object _int64(values):
     # np.asarray(values, dtype=np.int64), read item by item from a list (the collapsed DOM
-    # gives lists; numpy's conversion of a list inspects every item's type first)
+    # gives lists of ints and bools; numpy's conversion of a list inspects every item's
+    # type first)
     cdef Py_ssize_t k, count
     cdef long long[::1] view
     if type(values) is not list:
@@ -145,20 +146,6 @@ cdef object _int64(values):
     view = out
     for k in range(count):
         view[k] = (<list>values)[k]
-    return out
-
-
-cdef object _flags(values):
-    # np.asarray(values, dtype=np.uint8) for a list of booleans, as _int64
-    cdef Py_ssize_t k, count
-    cdef unsigned char[::1] view
-    if type(values) is not list:
-        return np.ascontiguousarray(values, dtype=np.uint8)
-    count = len(<list>values)
-    out = np.empty(count, dtype=np.uint8)
-    view = out
-    for k in range(count):
-        view[k] = 1 if (<list>values)[k] else 0
     return out
 
 
@@ -175,7 +162,7 @@ def assemble(st, dup, same_path, s, bint extended):
     cdef const long long[::1] paths = np.ascontiguousarray(same_path, dtype=np.int64)
     cdef const long long[::1] first = _int64(s.node_first)
     cdef const long long[::1] last = _int64(s.node_last)
-    cdef const unsigned char[::1] form = _flags(s.node_form)
+    cdef const long long[::1] form = _int64(s.node_form)
     cdef const long long[::1] group_tags = _int64(s.group_tags)
     cdef const long long[::1] parent = _int64(s.parent)
     cdef const long long[::1] gp = _int64(s.gp)
@@ -264,12 +251,12 @@ def assemble(st, dup, same_path, s, bint extended):
     edges_arr = np.empty((max(n - 1, 0), n_edge), dtype=np.float32)
     cdef float[:, ::1] edges = edges_arr
     cdef const long long[::1] dist
-    cdef const unsigned char[::1] brk
+    cdef const long long[::1] brk
     cdef const long long[::1] lca
     cdef long long d, differ
     if n > 1:
         dist = _int64(s.edge_dist)
-        brk = _flags(s.edge_break)
+        brk = _int64(s.edge_break)
         lca = _int64(s.lca)
         for i in range(n - 1):
             d = dist[i]

@@ -167,8 +167,8 @@ cdef int _n_stop = 0
 cdef void _load_ascii_stopwords() except *:
     global _n_stop
     cdef int length, first
-    words = sorted(w for w in STOP_WORDS if w.isascii())
-    words.sort(key=lambda w: (len(w), w[0]))
+    # one bucket = one run of the table
+    words = sorted((w for w in STOP_WORDS if w.isascii()), key=lambda w: (len(w), w[0]))
     if len(words) > MAX_STOP or _LONGEST_STOP_WORD >= 16:
         raise ValueError("stopword table: too many or too long stopwords")
     for word in words:
