@@ -42,6 +42,8 @@ class Label:
     H1 = "H1"
     H2 = "H2"
     H3 = "H3"
+    #: inside a readers' comment section (CommentSectionFilter; not a boilerpipe label)
+    USER_COMMENTS = "USER_COMMENTS"
     #: labels starting with this prefix describe markup (used by LabelFusion)
     MARKUP_PREFIX = "<"
 

@@ -16,6 +16,7 @@ from .classifiers import (
     NumWordsRulesClassifier,
     TerminatingBlocksFinder,
 )
+from .comments import CommentSectionFilter
 from .fusion import (
     BlockProximityFusion,
     ContentFusion,
@@ -54,6 +55,7 @@ __all__ = [
     "BlockProximityFusion",
     "BoilerplateBlockFilter",
     "CanolaClassifier",
+    "CommentSectionFilter",
     "ContentFusion",
     "DensityRulesClassifier",
     "DocumentTitleMatchClassifier",
@@ -137,6 +139,7 @@ for _cls in (
     LabelToContentFilter,
     LabelToBoilerplateFilter,
     AddPrecedingLabelsFilter,
+    CommentSectionFilter,
 ):
     register_filter(_cls)
 del _cls

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..chains import Chain, register_extractor
 from ..document import Document
-from ..filters import FILTERS, Filter
+from ..filters import FILTERS, CommentSectionFilter, Filter
 from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
@@ -66,9 +66,23 @@ class Web2TextLabeler(Filter):
         self.__dict__.update(state)
 
 
-def web2text(model_dir: str | None = None, lam: float | None = None, threads: int = 1) -> Chain:
-    """The ``web2text`` extractor: the Web2Text labeler alone."""
-    return Chain([Web2TextLabeler(model_dir=model_dir, lam=lam, threads=threads)], "web2text")
+def web2text(
+    model_dir: str | None = None,
+    lam: float | None = None,
+    threads: int = 1,
+    drop_comments: bool = True,
+) -> Chain:
+    """The ``web2text`` extractor: the Web2Text labeler, then (``drop_comments``) the
+    :class:`~scrapy_boilerplate.filters.CommentSectionFilter`.
+
+    The network sees a window of a few blocks, in which a reader's comment reads like
+    article text; the comment containers' names tell them apart (mean token F1 over the
+    ten evaluation sets 0.911 -> 0.914, dragnet-test 0.854 -> 0.874; docs/neural.md).
+    """
+    filters: list[Filter] = [Web2TextLabeler(model_dir=model_dir, lam=lam, threads=threads)]
+    if drop_comments:
+        filters.append(CommentSectionFilter())
+    return Chain(filters, "web2text")
 
 
 def _register() -> None:

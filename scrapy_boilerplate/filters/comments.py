@@ -1,0 +1,109 @@
+"""Readers' comment threads: find them by their markup and take them out of the content.
+
+Comment threads look like article text to every block classifier (full sentences, few
+links), which is why users of extraction libraries keep asking for a dedicated filter
+(trafilatura#850, readability#23, boilerpipe#16). Comment systems, though, name their
+containers: WordPress ``<ol class="commentlist">`` and ``<div id="respond">``, Movable
+Type ``<div id="comments">``, Disqus ``<div id="disqus_thread">``, and so on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..document import Document, Label
+from .base import Filter
+
+__all__ = ["CommentSectionFilter", "is_comment_section"]
+
+#: a class or id token that names a comment container: one of the words, alone or as the
+#: first word after an optional prefix ("post-comments", "comment-body", "disqus_thread");
+#: camelCase is split first ("commentText" -> "comment-text"). "commentary" (an opinion
+#: column) and "commented" do not match.
+_COMMENT_TOKEN = re.compile(
+    r"(?:[a-z]+[-_])?(?:comments?|commentlist|disqus[a-z]*|dsq|respond|replies|reply|talkback)"
+    r"(?:[-_]|$)"
+).match
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+#: elements that hold the whole page, never a comment section
+_PAGE_TAGS = frozenset(("html", "body"))
+
+
+def is_comment_section(element: Any) -> bool:
+    """True if the element's id or one of its classes names a comment container."""
+    tag = element.tag
+    if not isinstance(tag, str) or tag in _PAGE_TAGS:
+        return False
+    for value in (element.get("id"), element.get("class")):
+        if value:
+            for token in _CAMEL.sub(r"\1-\2", value).lower().split():
+                if _COMMENT_TOKEN(token):
+                    return True
+    return False
+
+
+class CommentSectionFilter(Filter):
+    """Content blocks inside a readers' comment section become boilerplate, labelled
+    ``USER_COMMENTS``.
+
+    A block's section is its nearest ancestor that :func:`is_comment_section` accepts.
+    A section is dropped only if it holds at most ``max_share`` of the page's content
+    words: an article wrapped in, say, ``<article class="post has-comments">`` is not a
+    comment thread, and stays.
+    """
+
+    name = "comment_sections"
+
+    def __init__(self, max_share: float = 0.5) -> None:
+        if not 0.0 <= max_share <= 1.0:
+            raise ValueError(f"max_share must be within [0, 1], not {max_share!r}")
+        self.max_share = max_share
+
+    def __call__(self, doc: Document) -> bool:
+        # ancestors already looked at -> their section (or None); lxml elements are kept
+        # alive as keys, so their identity is stable for the page
+        section_of: dict[Any, Any] = {}
+        sections: list[Any] = []
+        words: dict[Any, int] = {}
+        total = 0
+        for block in doc.blocks:
+            section = None
+            if block.is_content:
+                total += block.num_words
+                element = block.element
+                if element is not None:
+                    section = _section(element, section_of)
+                    if section is not None:
+                        words[section] = words.get(section, 0) + block.num_words
+            sections.append(section)
+        if not words:
+            return False
+        limit = self.max_share * total
+        changed = False
+        for block, section in zip(doc.blocks, sections, strict=True):
+            if section is not None and words[section] <= limit:
+                block.add_label(Label.USER_COMMENTS)
+                changed |= block.set_content(False)
+        return changed
+
+
+def _section(element: Any, section_of: dict[Any, Any]) -> Any:
+    """The nearest comment-section ancestor-or-self of ``element`` (None if there is
+    none); every element walked past is remembered, so a page costs one walk per
+    distinct ancestor, whatever its depth."""
+    walked = []
+    node = element
+    found = None
+    while node is not None:
+        if node in section_of:
+            found = section_of[node]
+            break
+        walked.append(node)
+        if is_comment_section(node):
+            found = node
+            break
+        node = node.getparent()
+    for seen in walked:
+        section_of[seen] = found
+    return found
