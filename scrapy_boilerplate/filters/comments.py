@@ -26,20 +26,20 @@ _COMMENT_TOKEN = re.compile(
     r"(?:[-_]|$)"
 ).match
 _CAMEL = re.compile(r"([a-z])([A-Z])")
+#: cheap first test: any value that can match holds one of these (most do not)
+_MAYBE = re.compile(r"omment|disqus|dsq|respond|repl|talkback", re.IGNORECASE).search
 #: elements that hold the whole page, never a comment section
 _PAGE_TAGS = frozenset(("html", "body"))
 
 
 def is_comment_section(element: Any) -> bool:
     """True if the element's id or one of its classes names a comment container."""
-    tag = element.tag
-    if not isinstance(tag, str) or tag in _PAGE_TAGS:
-        return False
-    for value in (element.get("id"), element.get("class")):
-        if value:
+    get = element.get  # comments and processing instructions have no attributes: None
+    for value in (get("class"), get("id")):
+        if value and _MAYBE(value):
             for token in _CAMEL.sub(r"\1-\2", value).lower().split():
                 if _COMMENT_TOKEN(token):
-                    return True
+                    return element.tag not in _PAGE_TAGS
     return False
 
 
