@@ -250,6 +250,26 @@ async def test_per_spider_extractor(http_server, crawl):
 
 
 @deferred_f_from_coro_f
+async def test_a_chain_without_readers_comments(http_server, crawl):
+    thread = (
+        '<ol class="commentlist"><li class="comment"><p>Nobody asked the traders before the '
+        "permits were changed, and now everybody is surprised that the market is late.</p>"
+        "</li></ol>"
+    )
+    url = http_server.route("/a.html", article_page("the harbour market", extra_body=thread))
+
+    class CommentsSpider(OneItemSpider):
+        name = "comments"
+        custom_settings = {"BOILERPLATE_CHAIN": ["keep_everything", "comment_sections"]}
+
+    items, _ = await crawl(CommentsSpider, ADDON_SETTINGS, start_urls=[url])
+    text = items[0]["boilerplate"]["text"]
+    assert "the usual market had not opened" in text
+    assert "Nobody asked the traders" not in text
+    assert "Privacy" in text  # keep_everything's other choices stand
+
+
+@deferred_f_from_coro_f
 async def test_per_spider_disabled(http_server, crawl, caplog):
     url = http_server.route("/a.html", article_page("the harbour market"))
 
