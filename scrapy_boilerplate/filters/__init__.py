@@ -17,6 +17,7 @@ from .classifiers import (
     TerminatingBlocksFinder,
 )
 from .comments import CommentSectionFilter
+from .fallback import FallbackFilter
 from .fusion import (
     BlockProximityFusion,
     ContentFusion,
@@ -60,6 +61,7 @@ __all__ = [
     "DensityRulesClassifier",
     "DocumentTitleMatchClassifier",
     "ExpandTitleToContentFilter",
+    "FallbackFilter",
     "Filter",
     "IgnoreBlocksAfterContentFilter",
     "IgnoreBlocksAfterContentFromEndFilter",
@@ -140,6 +142,7 @@ for _cls in (
     LabelToBoilerplateFilter,
     AddPrecedingLabelsFilter,
     CommentSectionFilter,
+    FallbackFilter,
 ):
     register_filter(_cls)
 del _cls
