@@ -4,6 +4,7 @@
     python benchmarks/neural.py blocks [DATA_DIR] --set cleaneval-train \
         --compare article,trafilatura,readability             # block-level acc / P / R / F1
     python benchmarks/neural.py speed [DATA_DIR] --sets wcxb-dev,cleaneval-train
+    python benchmarks/neural.py trainsets [DATA_DIR]                # post-filters, training sets
 
 ``recovery``: for every set, the share of the reference's non-space characters that the
 automatic labelling (training/alignment.py) aligns to the page's blocks, and the share that
@@ -17,6 +18,11 @@ and ``web2text`` (the extractor: that path, then the comment-section filter) lab
 blocks directly; any other extractor's text output is aligned to the blocks with the same
 procedure and the 2/3 rule applied (the paper's evaluateOtherMethods).
 
+``trainsets``: the rule for a step after the labeler (docs/neural.md): on the four sets
+the shipped model may train on (wcxb-dev: its article pages, the ones it trained on), the
+evaluate command's F1 (token F1; trafilatura-eval: snippet F1) of each variant of the
+``web2text`` extractor; a step is kept only if the mean is not below the labeler's.
+
 ``speed``: milliseconds per page (median, p95 wall clock; median CPU time, which a busy
 machine inflates less), parsing included, single thread.
 """
@@ -29,6 +35,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -210,13 +217,65 @@ def _speed(args: argparse.Namespace) -> int:
     return 0
 
 
+#: variants of the web2text extractor that ``trainsets`` compares, as chain specs
+TRAINSET_VARIANTS: dict[str, Any] = {
+    "labeler alone": [{"web2text": {"drop_comments": False}}],
+    "+ comment_sections (shipped)": "web2text",
+    "+ comment_sections + fallback article": [{"web2text": {"fallback": "article"}}],
+}
+
+
+def _trainsets(args: argparse.Namespace) -> int:
+    from scrapy_boilerplate import get_extractor
+    from scrapy_boilerplate.evaluation.metrics import (
+        score_page,
+        snippet_hits,
+        summarize,
+        summarize_snippets,
+        tokens_for_lang,
+    )
+    from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS
+
+    extractors = {name: get_extractor(spec) for name, spec in TRAINSET_VARIANTS.items()}
+    table: dict[str, list[float]] = {name: [] for name in extractors}
+    sets = list(SHIPPED_TRAINING_SETS)
+    for set_name in sets:
+        ds = open_dataset(Path(args.data) / set_name)
+        scores: dict[str, list] = {name: [] for name in extractors}
+        snippets: dict[str, list] = {name: [] for name in extractors}
+        for page in ds.iter_pages(limit=args.limit):
+            if set_name == "wcxb-dev" and page.extras.get("page_type") != "article":
+                continue
+            for name, extractor in extractors.items():
+                text = extractor.extract(page.html).text
+                if page.main_text:
+                    tokens = tokens_for_lang("auto", page.lang)
+                    scores[name].append(score_page(page.main_text, text, tokens))
+                elif page.with_snippets or page.without_snippets:
+                    snippets[name].append(
+                        snippet_hits(text, page.with_snippets, page.without_snippets)
+                    )
+        for name in extractors:
+            if scores[name]:
+                table[name].append(summarize(scores[name], n_bootstrap=0).f1)
+            else:
+                table[name].append(summarize_snippets(snippets[name]).f1)
+    print("| variant | " + " | ".join(sets) + " | mean |")
+    print("|---|" + "---:|" * (len(sets) + 1))
+    for name, values in table.items():
+        cells = " | ".join(f"{v:.4f}" for v in values)
+        print(f"| {name} | {cells} | {sum(values) / len(values):.4f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("recovery", help="share of reference text the labelling recovers")
     b = sub.add_parser("blocks", help="block-level accuracy / precision / recall / F1")
     s = sub.add_parser("speed", help="milliseconds per page, parsing included")
-    for p in (r, b, s):
+    t = sub.add_parser("trainsets", help="web2text's post-filters on the training sets")
+    for p in (r, b, s, t):
         p.add_argument("data", nargs="?", default=str(DEFAULT_DATA), help="data folder")
         p.add_argument("--limit", type=int, default=None, help="first N pages of each set")
     for p in (r, b):
@@ -229,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     r.set_defaults(func=_recovery)
     b.set_defaults(func=_blocks)
     s.set_defaults(func=_speed)
+    t.set_defaults(func=_trainsets)
     args = parser.parse_args(argv)
     return args.func(args)
 
