@@ -126,6 +126,7 @@ def _metrics(pred: np.ndarray, truth: np.ndarray) -> dict[str, float]:
 def _blocks(args: argparse.Namespace) -> int:
     from scrapy_boilerplate.evaluation.runners import get_runner
     from scrapy_boilerplate.filters import CommentSectionFilter
+    from scrapy_boilerplate.filters.base import set_flags
     from scrapy_boilerplate.neural.features import page_features
     from scrapy_boilerplate.neural.model import get_model
     from scrapy_boilerplate.neural.viterbi import viterbi
@@ -151,8 +152,7 @@ def _blocks(args: argparse.Namespace) -> int:
         lu, le = model.log_probs(feats, edges)
         path = viterbi(lu, le, model.lam)
         preds["web2text labeler"].append(path)
-        for block, flag in zip(doc.blocks, path.tolist(), strict=True):
-            block.is_content = bool(flag)
+        set_flags(doc.blocks, [bool(flag) for flag in path.tolist()])
         drop_comments(doc)
         preds["web2text"].append(np.array([b.is_content for b in doc.blocks], dtype=path.dtype))
         preds["web2text-unary"].append(lu.argmax(1))
@@ -226,40 +226,26 @@ TRAINSET_VARIANTS: dict[str, Any] = {
 
 
 def _trainsets(args: argparse.Namespace) -> int:
-    from scrapy_boilerplate import get_extractor
-    from scrapy_boilerplate.evaluation.metrics import (
-        score_page,
-        snippet_hits,
-        summarize,
-        summarize_snippets,
-        tokens_for_lang,
-    )
+    from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
+    from scrapy_boilerplate.evaluation.runners import chain_runner
     from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS
 
-    extractors = {name: get_extractor(spec) for name, spec in TRAINSET_VARIANTS.items()}
-    table: dict[str, list[float]] = {name: [] for name in extractors}
+    runners = [chain_runner(spec, name) for name, spec in TRAINSET_VARIANTS.items()]
+    table: dict[str, list[float]] = {runner.name: [] for runner in runners}
     sets = list(SHIPPED_TRAINING_SETS)
     for set_name in sets:
         ds = open_dataset(Path(args.data) / set_name)
-        scores: dict[str, list] = {name: [] for name in extractors}
-        snippets: dict[str, list] = {name: [] for name in extractors}
+        results = [RunnerResult(runner.name, runner.kind, runner.version) for runner in runners]
         for page in ds.iter_pages(limit=args.limit):
             if set_name == "wcxb-dev" and page.extras.get("page_type") != "article":
                 continue
-            for name, extractor in extractors.items():
-                text = extractor.extract(page.html).text
-                if page.main_text:
-                    tokens = tokens_for_lang("auto", page.lang)
-                    scores[name].append(score_page(page.main_text, text, tokens))
-                elif page.with_snippets or page.without_snippets:
-                    snippets[name].append(
-                        snippet_hits(text, page.with_snippets, page.without_snippets)
-                    )
-        for name in extractors:
-            if scores[name]:
-                table[name].append(summarize(scores[name], n_bootstrap=0).f1)
-            else:
-                table[name].append(summarize_snippets(snippets[name]).f1)
+            for runner, result in zip(runners, results, strict=True):
+                result.pages.append(run_page(runner, page, "auto"))
+        for result in results:
+            result.finish(n_bootstrap=0)
+            # as the evaluate command's F1 table: token F1, else (snippets only) snippet F1
+            summary = result.shingles if result.shingles is not None else result.snippets
+            table[result.runner].append(summary.f1)
     print("| variant | " + " | ".join(sets) + " | mean |")
     print("|---|" + "---:|" * (len(sets) + 1))
     for name, values in table.items():

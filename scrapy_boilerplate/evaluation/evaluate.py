@@ -41,6 +41,7 @@ __all__ = [
     "Timing",
     "evaluate_dataset",
     "evaluate_runner",
+    "run_page",
     "summarize_timing",
 ]
 
@@ -196,7 +197,9 @@ class DatasetResult:
         return "plain: \\w+ runs"
 
 
-def _run_page(runner: Runner, page: Page, tokens_mode: str) -> PageResult:
+def run_page(runner: Runner, page: Page, tokens_mode: str) -> PageResult:
+    """Run one extractor on one page and score it (token shingles and / or snippets, by
+    what the page has); an exception is recorded, not raised."""
     tokens = tokens_for_lang(tokens_mode, page.lang)
     error = None
     c0 = time.process_time()
@@ -246,7 +249,7 @@ def evaluate_runner(
     for n, page in enumerate(dataset.iter_pages(limit), 1):
         if n == 1 and warmup:
             _warm_up(runner, page)
-        result.pages.append(_run_page(runner, page, tokens))
+        result.pages.append(run_page(runner, page, tokens))
         if progress is not None:
             progress(dataset.name, runner.name, n)
     return result.finish(n_bootstrap, seed)

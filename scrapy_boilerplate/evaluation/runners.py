@@ -32,6 +32,7 @@ __all__ = [
     "OTHER_EXTRACTORS",
     "Runner",
     "RunnerUnavailable",
+    "chain_runner",
     "get_runner",
     "our_extractors",
 ]
@@ -133,11 +134,15 @@ def our_extractors() -> list[str]:
     return list(EXTRACTORS)
 
 
-def _ours(name: str) -> Runner:
+def chain_runner(spec: Any, name: str | None = None) -> Runner:
+    """The runner for one of our extractors (``spec`` is its name) or for any chain spec,
+    reported as ``name``."""
     from .. import __version__
     from ..extraction import get_extractor
 
-    extractor = get_extractor(name)
+    extractor = get_extractor(spec)
+    if name is None:
+        name = spec if isinstance(spec, str) else "custom"
 
     def run(html: str, url: str | None, lang: str | None) -> str:
         return extractor.extract(html, url).text
@@ -243,7 +248,7 @@ def get_runner(name: str) -> Runner:
     """
     name = _ALIASES.get(name, name)
     if name in EXTRACTORS:
-        return _ours(name)
+        return chain_runner(name)
     if name not in _OTHERS:
         known = ", ".join([*EXTRACTORS, *OTHER_EXTRACTORS, FLOOR])
         raise RunnerUnavailable(f"unknown extractor {name!r} (known: {known})")
