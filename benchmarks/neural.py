@@ -125,18 +125,19 @@ def _metrics(pred: np.ndarray, truth: np.ndarray) -> dict[str, float]:
 
 def _blocks(args: argparse.Namespace) -> int:
     from scrapy_boilerplate.evaluation.runners import get_runner
-    from scrapy_boilerplate.filters import CommentSectionFilter
     from scrapy_boilerplate.filters.base import set_flags
     from scrapy_boilerplate.neural.features import page_features
+    from scrapy_boilerplate.neural.filter import web2text
     from scrapy_boilerplate.neural.model import get_model
     from scrapy_boilerplate.neural.viterbi import viterbi
 
     ds = open_dataset(Path(args.data) / args.set)
     model = get_model(args.model)
     others = [get_runner(n) for n in args.compare.split(",") if n]
-    # the web2text extractor: the labeler's Viterbi path, then its comment-section filter
+    # the web2text extractor: the labeler's Viterbi path, then the extractor's own steps
+    # after the labeler (the comment-section filter)
     names = ["web2text", "web2text labeler", "web2text-unary"] + [r.name for r in others]
-    drop_comments = CommentSectionFilter()
+    after_labeler = list(web2text(model_dir=args.model))[1:]
     preds: dict[str, list[np.ndarray]] = {n: [] for n in names}
     truths: list[np.ndarray] = []
     n_pages = 0
@@ -153,7 +154,8 @@ def _blocks(args: argparse.Namespace) -> int:
         path = viterbi(lu, le, model.lam)
         preds["web2text labeler"].append(path)
         set_flags(doc.blocks, [bool(flag) for flag in path.tolist()])
-        drop_comments(doc)
+        for step in after_labeler:
+            step(doc)
         preds["web2text"].append(np.array([b.is_content for b in doc.blocks], dtype=path.dtype))
         preds["web2text-unary"].append(lu.argmax(1))
         for runner in others:

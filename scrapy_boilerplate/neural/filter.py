@@ -16,6 +16,7 @@ from typing import Any
 from ..chains import Chain, register_extractor
 from ..document import Document
 from ..filters import FILTERS, CommentSectionFilter, FallbackFilter, Filter
+from ..filters.base import set_flags
 from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
@@ -53,11 +54,7 @@ class Web2TextLabeler(Filter):
         log_u, log_e = model.log_probs(feats, edges)
         lam = model.lam if self.lam is None else float(self.lam)
         labels = viterbi(log_u, log_e, lam)
-        changed = False
-        for block, y in zip(blocks, labels.tolist(), strict=False):
-            if block.set_content(bool(y)):
-                changed = True
-        return changed
+        return set_flags(blocks, [bool(y) for y in labels.tolist()])
 
     def __getstate__(self) -> dict[str, Any]:
         return {"model_dir": self.model_dir, "lam": self.lam, "threads": self.threads}
