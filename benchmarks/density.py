@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scrapy_boilerplate.chains import build_chain  # noqa: E402
+from scrapy_boilerplate.spec import build_chain  # noqa: E402
 from scrapy_boilerplate.evaluation import find_datasets  # noqa: E402
 from scrapy_boilerplate.evaluation.metrics import (  # noqa: E402
     score_page,

@@ -10,13 +10,15 @@ Public API::
 
 from __future__ import annotations
 
-from .chains import EXTRACTORS, Chain, build_chain, register_extractor
 from .document import Document, Label, TextBlock
 from .errors import BoilerplateError, ChainSpecError, ModelUnavailableError
 from .extraction import Extraction, Extractor, extract, get_extractor
-from .filters import FILTERS, Filter, register_filter
+from .families import register_families
+from .filters.base import Chain, Filter
 from .parse import parse_html
+from .registry import EXTRACTORS, FILTERS, register_extractor, register_filter
 from .render import render_json, render_text
+from .spec import build_chain
 
 __version__ = "0.1.0"
 
@@ -42,3 +44,5 @@ __all__ = [
     "render_json",
     "render_text",
 ]
+
+register_families()

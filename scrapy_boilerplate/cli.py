@@ -18,9 +18,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .chains import EXTRACTORS
 from .errors import ChainSpecError
 from .extraction import Extraction, get_extractor
+from .registry import EXTRACTORS
 
 __all__ = ["main", "iter_inputs"]
 

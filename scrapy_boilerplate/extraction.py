@@ -7,11 +7,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chains import EXTRACTORS, build_chain
 from .document import Document, TextBlock
-from .filters import Filter
+from .filters.base import Filter
 from .parse import parse_html
+from .registry import extractor_factory
 from .render import render_json, render_text
+from .spec import build_chain
 
 __all__ = ["Extraction", "Extractor", "extract", "get_extractor"]
 
@@ -142,7 +143,7 @@ def get_extractor(spec: Any = "article", *, cjk: bool = True) -> Extractor:
     """
     if isinstance(spec, Extractor):
         return spec
-    if isinstance(spec, str) and spec in EXTRACTORS:
+    if isinstance(spec, str) and extractor_factory(spec) is not None:
         return _named_extractor(spec, cjk)
     chain = build_chain(spec)
     name = spec if isinstance(spec, str) else getattr(chain, "label", "custom")

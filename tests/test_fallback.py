@@ -5,7 +5,8 @@ import pickle
 import pytest
 
 from scrapy_boilerplate import ChainSpecError, extract, get_extractor
-from scrapy_boilerplate.filters import FILTERS, FallbackFilter
+from scrapy_boilerplate import FILTERS
+from scrapy_boilerplate.filters import FallbackFilter
 from scrapy_boilerplate.parse import parse_html
 
 PAGE = (

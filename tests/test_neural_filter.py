@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_boilerplate import extract, get_extractor
-from scrapy_boilerplate.chains import EXTRACTORS, build_chain
+from scrapy_boilerplate import EXTRACTORS, build_chain
 from scrapy_boilerplate.errors import ModelUnavailableError
 from scrapy_boilerplate.neural import model as model_module
 from scrapy_boilerplate.neural.filter import Web2TextLabeler
@@ -26,7 +26,7 @@ pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
 def test_importing_the_package_loads_no_runtime():
     code = (
         "import sys, scrapy_boilerplate\n"
-        "from scrapy_boilerplate.chains import EXTRACTORS\n"
+        "from scrapy_boilerplate import EXTRACTORS\n"
         "assert 'web2text' in EXTRACTORS\n"
         "assert 'onnxruntime' not in sys.modules, 'onnxruntime imported'\n"
         "assert 'torch' not in sys.modules, 'torch imported'\n"

@@ -140,7 +140,7 @@ def test_tiny_training_run_exports_matching_onnx(tmp_path, tiny_set):
         assert np.isfinite(sess.run(None, {"features": x})[0]).all()
 
     # the trained model labels pages through the filter
-    from scrapy_boilerplate.chains import build_chain
+    from scrapy_boilerplate.spec import build_chain
     from scrapy_boilerplate.extraction import Extractor
 
     ex = Extractor(build_chain([{"web2text": {"model_dir": str(out)}}]), "tiny")

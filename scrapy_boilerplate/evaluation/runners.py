@@ -24,7 +24,7 @@ import importlib.metadata
 from collections.abc import Callable
 from typing import Any
 
-from ..chains import EXTRACTORS
+from ..registry import EXTRACTORS
 
 __all__ = [
     "FLOOR",

@@ -1,13 +1,16 @@
-"""Filters: the parts a chain is made of, and the registry that names them.
+"""Filters: the parts a chain is made of.
 
-Every filter is registered under its snake_case ``name`` and under its class name, so a
-chain spec may say ``"num_words_rules"`` or ``"NumWordsRulesClassifier"``. Users add their
-own with :func:`register_filter`, or name them in a spec by import path.
+``base`` holds the contract (:class:`Filter`) and :class:`Chain`; boilerpipe's filters are
+in ``classifiers``, ``fusion``, ``selection`` and ``simple``, its named extractors in
+``boilerpipe``; ``comments`` and ``fallback`` are ours; ``density/`` is the density family.
+Every class is importable from here. The names a spec may use are in the registry
+(:mod:`scrapy_boilerplate.registry`): each filter under its snake_case ``name`` and its
+class name, so a spec may say ``"num_words_rules"`` or ``"NumWordsRulesClassifier"``.
 """
 
 from __future__ import annotations
 
-from .base import Filter
+from .base import Chain, Filter
 from .classifiers import (
     ArticleMetadataFilter,
     CanolaClassifier,
@@ -50,12 +53,12 @@ from .simple import (
 )
 
 __all__ = [
-    "FILTERS",
     "AddPrecedingLabelsFilter",
     "ArticleMetadataFilter",
     "BlockProximityFusion",
     "BoilerplateBlockFilter",
     "CanolaClassifier",
+    "Chain",
     "CommentSectionFilter",
     "ContentFusion",
     "DensityRulesClassifier",
@@ -84,65 +87,4 @@ __all__ = [
     "SurroundingToContentFilter",
     "TerminatingBlocksFinder",
     "TrailingHeadlineToBoilerplateFilter",
-    "get_filter_class",
-    "register_filter",
 ]
-
-#: registered filter classes by name (snake_case names and class names)
-FILTERS: dict[str, type[Filter]] = {}
-
-
-def register_filter(cls: type[Filter], name: str | None = None) -> type[Filter]:
-    """Register a filter class under ``name`` (default: its ``name`` attribute) and its
-    class name. Usable as a class decorator. Returns the class."""
-    if not (isinstance(cls, type) and issubclass(cls, Filter)):
-        raise TypeError(f"{cls!r} is not a Filter subclass")
-    key = name or cls.name
-    if not key:
-        raise ValueError(f"{cls.__name__} has no name; pass one to register_filter")
-    FILTERS[key] = cls
-    FILTERS.setdefault(cls.__name__, cls)
-    return cls
-
-
-def get_filter_class(name: str) -> type[Filter] | None:
-    """The filter class registered under ``name``, or None."""
-    return FILTERS.get(name)
-
-
-for _cls in (
-    TerminatingBlocksFinder,
-    DocumentTitleMatchClassifier,
-    NumWordsRulesClassifier,
-    DensityRulesClassifier,
-    CanolaClassifier,
-    ArticleMetadataFilter,
-    SimpleBlockFusionProcessor,
-    BlockProximityFusion,
-    LabelFusion,
-    ContentFusion,
-    SplitParagraphBlocksFilter,
-    BoilerplateBlockFilter,
-    KeepLargestBlockFilter,
-    KeepLargestFulltextBlockFilter,
-    IgnoreBlocksAfterContentFilter,
-    IgnoreBlocksAfterContentFromEndFilter,
-    TrailingHeadlineToBoilerplateFilter,
-    ExpandTitleToContentFilter,
-    LargeBlockSameTagLevelToContentFilter,
-    ListAtEndFilter,
-    SurroundingToContentFilter,
-    MinWordsFilter,
-    MinFulltextWordsFilter,
-    MinClauseWordsFilter,
-    MarkEverythingContentFilter,
-    MarkEverythingBoilerplateFilter,
-    InvertedFilter,
-    LabelToContentFilter,
-    LabelToBoilerplateFilter,
-    AddPrecedingLabelsFilter,
-    CommentSectionFilter,
-    FallbackFilter,
-):
-    register_filter(_cls)
-del _cls

@@ -1,4 +1,5 @@
-"""The filter contract: ``filter(doc) -> bool``, True if anything changed.
+"""The filter contract, ``filter(doc) -> bool`` (True if anything changed), and the
+:class:`Chain` that composes filters.
 
 This is boilerpipe's ``BoilerpipeFilter.process`` contract. A filter's parameters are its
 constructor arguments (with the published defaults), kept as attributes of the same name;
@@ -9,11 +10,12 @@ pickles (for worker processes) as plain data.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar
 
 from ..document import Document, TextBlock
 
-__all__ = ["Filter", "neighbour_values", "set_flags"]
+__all__ = ["Chain", "Filter", "neighbour_values", "set_flags"]
 
 
 class Filter:
@@ -48,6 +50,50 @@ class Filter:
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(sorted((k, repr(v)) for k, v in self.params().items()))))
+
+
+class Chain(Filter):
+    """A filter made of filters, run in order; True if any of them changed something.
+
+    When ``doc.trace`` is set, each block records in ``decided_by`` the name of the last
+    filter that flipped its content flag (for the JSON view of a wrong page).
+    """
+
+    name = "chain"
+
+    def __init__(self, filters: Iterable[Callable[[Document], bool]], label: str = "chain") -> None:
+        self.filters = tuple(filters)
+        self.label = label
+
+    def __call__(self, doc: Document) -> bool:
+        changed = False
+        if not doc.trace:
+            for f in self.filters:
+                if f(doc):
+                    changed = True
+            return changed
+        for f in self.filters:
+            if isinstance(f, Chain):
+                changed |= f(doc)
+                continue
+            before = {id(b): b.is_content for b in doc.blocks}
+            if f(doc):
+                changed = True
+            who = getattr(f, "name", "") or type(f).__name__
+            for block in doc.blocks:
+                if before.get(id(block)) != block.is_content:
+                    block.decided_by = who
+        return changed
+
+    def __repr__(self) -> str:
+        inner = ", ".join(repr(f) for f in self.filters)
+        return f"Chain({self.label!r}: {inner})"
+
+    def __len__(self) -> int:
+        return len(self.filters)
+
+    def __iter__(self) -> Iterator[Callable[[Document], bool]]:
+        return iter(self.filters)
 
 
 def neighbour_values(blocks: list[TextBlock], attribute: str) -> tuple[list, list, list]:

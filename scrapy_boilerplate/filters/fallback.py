@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..document import Document
+from ..spec import build_chain
 from .base import Filter
 
 __all__ = ["FallbackFilter"]
@@ -28,8 +29,6 @@ class FallbackFilter(Filter):
     name = "fallback"
 
     def __init__(self, extractor: Any = "article") -> None:
-        from ..chains import build_chain  # the chains module imports the filters
-
         self.extractor = extractor
         self._chain = build_chain(extractor)
 

@@ -11,17 +11,18 @@ does not import onnxruntime.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..chains import Chain, register_extractor
 from ..document import Document
-from ..filters import FILTERS, CommentSectionFilter, FallbackFilter, Filter
-from ..filters.base import set_flags
+from ..filters.base import Chain, Filter, set_flags
+from ..filters.comments import CommentSectionFilter
+from ..filters.fallback import FallbackFilter
 from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
 
-__all__ = ["Web2TextLabeler", "web2text"]
+__all__ = ["EXTRACTORS", "FILTERS", "Web2TextLabeler", "web2text"]
 
 
 class Web2TextLabeler(Filter):
@@ -87,12 +88,6 @@ def web2text(
     return Chain(filters, "web2text")
 
 
-def _register() -> None:
-    from ..filters import register_filter
-
-    if FILTERS.get(Web2TextLabeler.name) is not Web2TextLabeler:
-        register_filter(Web2TextLabeler)
-    register_extractor("web2text", web2text)
-
-
-_register()
+#: the family's filters and named extractors (registered by scrapy_boilerplate.families)
+FILTERS: tuple[type[Filter], ...] = (Web2TextLabeler,)
+EXTRACTORS: dict[str, Callable[..., Filter]] = {"web2text": web2text}

@@ -22,10 +22,10 @@ Shared conventions (details in ``docs/density.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ...chains import Chain, register_extractor
-from .. import register_filter
+from ..base import Chain, Filter
 from ._dom import (
     EXCLUDED_TAGS,
     LINK_TAGS,
@@ -43,7 +43,8 @@ from .tpc import CETDTPCFilter, cetd_tpc_select, tag_path_ratios, text_block_den
 
 __all__ = [
     "EXCLUDED_TAGS",
-    "FILTER_CLASSES",
+    "EXTRACTORS",
+    "FILTERS",
     "LINK_TAGS",
     "BTEFilter",
     "CEPRFilter",
@@ -71,7 +72,7 @@ __all__ = [
 ]
 
 #: the family's filters, each registered as a filter and as an extractor of its name
-FILTER_CLASSES: tuple[type[DensityFilter], ...] = (
+FILTERS: tuple[type[DensityFilter], ...] = (
     CETDFilter,
     CETDTPCFilter,
     CEPRFilter,
@@ -95,7 +96,5 @@ class _ExtractorFactory:
         return f"<extractor factory {self.cls.name!r}>"
 
 
-for _cls in FILTER_CLASSES:
-    register_filter(_cls)
-    register_extractor(_cls.name, _ExtractorFactory(_cls))
-del _cls
+#: the family's named extractors: each a chain of the filter of that name
+EXTRACTORS: dict[str, Callable[..., Filter]] = {cls.name: _ExtractorFactory(cls) for cls in FILTERS}
