@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 
+from ._scrapy.compat import setdefault_in_component_priority_dict
+from ._scrapy.runner import crawl_runner
 from .middlewares import (
     DOWNLOADER_MIDDLEWARE_ORDER,
     SPIDER_MIDDLEWARE_ORDER,
@@ -19,7 +21,6 @@ from .middlewares import (
     BoilerplateSpiderMiddleware,
 )
 from .pipelines import ITEM_PIPELINE_ORDER, BoilerplatePipeline
-from .scrapy_utils import crawl_runner, setdefault_in_component_priority_dict
 from .settings import load_config
 
 if TYPE_CHECKING:

@@ -23,8 +23,10 @@ from scrapy.exceptions import UsageError
 from scrapy.utils.datatypes import SequenceExclude
 from w3lib.url import is_url
 
+from ._scrapy.compat import setdefault_in_component_priority_dict
+from ._scrapy.results import error_result
+from ._scrapy.worker import extract_to_dict
 from .middlewares import DOWNLOADER_MIDDLEWARE_ORDER, BoilerplateDownloaderMiddleware
-from .scrapy_utils import error_result, extract_to_dict, setdefault_in_component_priority_dict
 from .settings import META_KEY, BoilerplateSettingError, load_config
 
 if TYPE_CHECKING:

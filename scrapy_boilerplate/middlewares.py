@@ -23,57 +23,22 @@ from scrapy import signals
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.utils.httpobj import urlparse_cached
 
-from ._worker import EncodedPage
-from .extraction import Extractor
-from .scrapy_utils import (
+from ._scrapy.compat import BaseSpiderMiddleware
+from ._scrapy.items import ItemFiller
+from ._scrapy.log import OnceLogger
+from ._scrapy.overrides import OVERRIDE_KEYS, SpecCache, max_bytes_override
+from ._scrapy.results import (
     SKIP_REASONS,
-    ItemFiller,
-    OnceLogger,
     count_result,
-    crawl_runner,
     error_result,
     is_result,
     item_values,
     skipped_result,
 )
-from .settings import META_KEY, SpecCache, load_config
-
-try:
-    from scrapy.spidermiddlewares.base import BaseSpiderMiddleware as _BaseSpiderMiddleware
-except ImportError:  # pragma: no cover - Scrapy < 2.13
-
-    class _BaseSpiderMiddleware:  # type: ignore[no-redef]
-        """What Scrapy 2.13's BaseSpiderMiddleware provides, for older Scrapy."""
-
-        def __init__(self, crawler: Any) -> None:
-            self.crawler = crawler
-
-        @classmethod
-        def from_crawler(cls, crawler: Any) -> Any:
-            return cls(crawler)
-
-        def process_spider_output(self, response: Any, result: Any, spider: Any = None) -> Any:
-            for o in result:
-                if (o := self._get_processed(o, response)) is not None:
-                    yield o
-
-        async def process_spider_output_async(
-            self, response: Any, result: Any, spider: Any = None
-        ) -> Any:
-            async for o in result:
-                if (o := self._get_processed(o, response)) is not None:
-                    yield o
-
-        def _get_processed(self, o: Any, response: Any) -> Any:
-            from scrapy import Request
-
-            if isinstance(o, Request):
-                return o
-            return self.get_processed_item(o, response)
-
-        def get_processed_item(self, item: Any, response: Any) -> Any:
-            return item
-
+from ._scrapy.runner import crawl_runner
+from ._scrapy.worker import EncodedPage
+from .extraction import Extractor
+from .settings import META_KEY, load_config
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -95,8 +60,6 @@ DOWNLOADER_MIDDLEWARE_ORDER = 585
 SPIDER_MIDDLEWARE_ORDER = 950
 
 _HTML_TYPES = (b"text/html", b"application/xhtml+xml")
-#: keys a request may put in meta["boilerplate"] to override the settings
-OVERRIDE_KEYS = frozenset(("extractor", "chain", "max_bytes", "enabled"))
 
 
 def is_html_response(response: Any) -> bool:
@@ -148,7 +111,7 @@ class BoilerplateDownloaderMiddleware:
         max_bytes = self.config.max_bytes
         try:
             if "max_bytes" in overrides:
-                max_bytes = _max_bytes(overrides["max_bytes"])
+                max_bytes = max_bytes_override(overrides["max_bytes"])
             reason = self._skip_reason(response, max_bytes)
             if reason is not None:
                 self._skip(meta, reason, response, max_bytes)
@@ -293,21 +256,13 @@ class BoilerplateDownloaderMiddleware:
         )
 
 
-def _max_bytes(value: Any) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"max_bytes must be a whole number of bytes (0: no limit), not {value!r}")
-    return value
-
-
 def _text_of(response: Response) -> Any:
     """A callable decoding the response in the worker thread (Scrapy's own decoding:
     Content-Type header, BOM, <meta>, detection); cached on the response."""
     return lambda: response.text
 
 
-class BoilerplateSpiderMiddleware(_BaseSpiderMiddleware):
+class BoilerplateSpiderMiddleware(BaseSpiderMiddleware):
     """Copy ``main_text`` and ``title`` (see ``BOILERPLATE_TEXT_FIELD``,
     ``BOILERPLATE_TITLE_FIELD``, ``BOILERPLATE_ITEM_PRESET``) from
     ``response.meta["boilerplate"]`` onto every item the callback yields.

@@ -16,14 +16,10 @@ from itemadapter import ItemAdapter
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from .scrapy_utils import (
-    ItemFiller,
-    OnceLogger,
-    count_result,
-    crawl_runner,
-    error_result,
-    item_values,
-)
+from ._scrapy.items import ItemFiller
+from ._scrapy.log import OnceLogger
+from ._scrapy.results import count_result, error_result, item_values
+from ._scrapy.runner import crawl_runner
 from .settings import load_config
 
 if TYPE_CHECKING:

@@ -11,10 +11,8 @@ The reference of every setting is ``docs/settings.md``.
 
 from __future__ import annotations
 
-import json
 import os
 import pickle
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +22,7 @@ from scrapy.exceptions import NotConfigured
 
 from .errors import BoilerplateError, ChainSpecError
 from .extraction import Extractor, get_extractor
+from .spec import decode_spec
 
 __all__ = [
     "DEFAULTS",
@@ -171,23 +170,10 @@ def _field(settings: Any, name: str, default: str | None, optional: bool) -> str
     return value.strip()
 
 
-def _spec(value: Any) -> Any:
-    """A spec as written in a setting; JSON text (from ``-s NAME=[...]``) is decoded."""
-    if isinstance(value, str):
-        text = value.strip()
-        if text[:1] in ("[", "{"):
-            try:
-                return json.loads(text)
-            except ValueError:
-                return value
-        return text
-    return value
-
-
 def build_extractor(spec: Any, setting: str) -> Extractor:
     """An extractor for a spec taken from ``setting``; a bad spec raises
     :class:`BoilerplateSettingError` naming the setting and the bad entry."""
-    spec = _spec(spec)
+    spec = decode_spec(spec)
     if spec is None or spec == "" or spec == [] or spec == {}:
         raise BoilerplateSettingError(f"{setting} is empty: name an extractor or a chain")
     try:
@@ -224,7 +210,7 @@ def _priority(settings: Any, name: str) -> int:
 
 def _domain_extractors(settings: Any) -> tuple[tuple[str, Extractor], ...]:
     name = "BOILERPLATE_DOMAIN_EXTRACTORS"
-    value = _spec(_get(settings, name))
+    value = decode_spec(_get(settings, name))
     if value is None:
         return ()
     if hasattr(value, "copy_to_dict"):  # a scrapy BaseSettings
@@ -318,36 +304,3 @@ def _check_picklable(extractor: Extractor, setting: str) -> None:
             f"reach the worker processes; it does not ({type(exc).__name__}: {exc}). Define "
             "your filters at module level in an importable module."
         ) from None
-
-
-class SpecCache:
-    """Extractors for specs given per request (``meta``), built once per distinct spec.
-
-    Thread-safe; bounded, so that a crawl with a different spec on every request cannot
-    grow it without limit (the oldest entries are dropped).
-    """
-
-    def __init__(self, maxsize: int = 128) -> None:
-        self.maxsize = maxsize
-        self._cache: dict[str, Extractor] = {}
-        self._lock = threading.Lock()
-
-    def get(self, spec: Any) -> Extractor:
-        """The extractor for ``spec``; a bad spec raises ``ChainSpecError``."""
-        spec = _spec(spec)
-        if isinstance(spec, Extractor):
-            return spec
-        try:
-            key = json.dumps(spec, sort_keys=True)
-        except (TypeError, ValueError):
-            return get_extractor(spec)  # holds objects: not cached
-        with self._lock:
-            found = self._cache.get(key)
-        if found is not None:
-            return found
-        extractor = get_extractor(spec)
-        with self._lock:
-            if len(self._cache) >= self.maxsize:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[key] = extractor
-        return extractor

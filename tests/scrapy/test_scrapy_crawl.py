@@ -556,10 +556,10 @@ class RecordsTheWorkersAtOpening(OneItemSpider):
         return spider
 
     def record_workers(self, spider):
-        from scrapy_boilerplate import scrapy_utils
-        from scrapy_boilerplate.process_pool import ProcessPool
+        from scrapy_boilerplate._scrapy import runner as runner_module
+        from scrapy_boilerplate._scrapy.process_pool import ProcessPool
 
-        pool = scrapy_utils._CRAWL_RUNNERS[self.crawler]._pool
+        pool = runner_module._CRAWL_RUNNERS[self.crawler]._pool
         self.workers_started_at_opening = isinstance(pool, ProcessPool) and (
             pool._early is not None or bool(pool._workers)
         )
@@ -569,7 +569,7 @@ class RecordsTheWorkersAtOpening(OneItemSpider):
 async def test_the_addon_starts_worker_processes_before_the_spider_opens(http_server, crawl):
     """Scrapy sets a crawl up in about the time a worker takes to start, so the first
     pages need not wait; the middleware uses the workers the add-on started."""
-    from scrapy_boilerplate import scrapy_utils
+    from scrapy_boilerplate._scrapy import runner as runner_module
     from scrapy_boilerplate.middlewares import BoilerplateDownloaderMiddleware
 
     urls = [http_server.route(f"/{i}.html", article_page(f"early {i}")) for i in range(3)]
@@ -582,14 +582,14 @@ async def test_the_addon_starts_worker_processes_before_the_spider_opens(http_se
         for m in crawler.engine.downloader.middleware.middlewares
         if isinstance(m, BoilerplateDownloaderMiddleware)
     ]
-    assert middleware.runner is scrapy_utils._CRAWL_RUNNERS[crawler]
+    assert middleware.runner is runner_module._CRAWL_RUNNERS[crawler]
     assert middleware.runner._pool is None  # closed with the crawl
 
 
 def test_a_crawl_has_one_runner_for_all_its_components():
     from scrapy.utils.test import get_crawler
 
-    from scrapy_boilerplate.scrapy_utils import crawl_runner
+    from scrapy_boilerplate._scrapy.runner import crawl_runner
 
     crawler = get_crawler(scrapy.Spider)
     runner = crawl_runner(crawler, 2, "thread")
@@ -615,7 +615,7 @@ def test_a_crawl_has_one_runner_for_all_its_components():
 def test_a_worker_decodes_the_body_as_scrapy_does(headers, body):
     from scrapy.http import HtmlResponse
 
-    from scrapy_boilerplate._worker import EncodedPage
+    from scrapy_boilerplate._scrapy.worker import EncodedPage
 
     response = HtmlResponse("https://example.com/", headers=headers, body=body)
     page = EncodedPage(response.body, response.encoding)
@@ -627,7 +627,7 @@ async def test_worker_processes_fork_from_a_server_that_loaded_the_engine_once()
     import multiprocessing
     import os
 
-    from scrapy_boilerplate.scrapy_utils import ExtractionRunner
+    from scrapy_boilerplate._scrapy.runner import ExtractionRunner
 
     runner = ExtractionRunner(2, "process")
     try:
@@ -649,11 +649,11 @@ async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, as
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from scrapy_boilerplate import scrapy_utils
-    from scrapy_boilerplate.process_pool import ProcessPool
+    from scrapy_boilerplate._scrapy import runner as runner_module
+    from scrapy_boilerplate._scrapy.process_pool import ProcessPool
 
-    monkeypatch.setattr(scrapy_utils, "_asyncio_available", lambda: asyncio_loop)
-    runner = scrapy_utils.ExtractionRunner(1, "process")
+    monkeypatch.setattr(runner_module, "asyncio_available", lambda: asyncio_loop)
+    runner = runner_module.ExtractionRunner(1, "process")
     try:
         pids = {await runner.run(os.getpid) for _ in range(3)}
         assert isinstance(runner._pool, ProcessPool if asyncio_loop else ProcessPoolExecutor)
@@ -709,8 +709,8 @@ def test_worker_processes_get_each_extractor_pickled_once():
     import pickle
 
     from scrapy_boilerplate import get_extractor
-    from scrapy_boilerplate._worker import _UNPICKLED, extract_pickled, extract_to_dict
-    from scrapy_boilerplate.scrapy_utils import ExtractionRunner
+    from scrapy_boilerplate._scrapy.worker import _UNPICKLED, extract_pickled, extract_to_dict
+    from scrapy_boilerplate._scrapy.runner import ExtractionRunner
 
     runner = ExtractionRunner(1, "process")
     article, default = get_extractor("article"), get_extractor("default")

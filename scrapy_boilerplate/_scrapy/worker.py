@@ -10,7 +10,7 @@ import pickle
 import time
 from typing import Any, NamedTuple
 
-from .extraction import Extractor
+from ..extraction import Extractor
 
 __all__ = ["EncodedPage", "extract_pickled", "extract_to_dict"]
 

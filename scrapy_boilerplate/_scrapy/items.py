@@ -1,0 +1,81 @@
+"""Putting extracted values on items of any kind itemadapter supports."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from itemadapter import ItemAdapter
+
+from .log import OnceLogger
+
+__all__ = ["ItemFiller"]
+
+
+class ItemFiller:
+    """Puts extraction fields on items of any kind itemadapter supports.
+
+    A field the item class does not declare is counted (``boilerplate/item_field_missing``)
+    and warned about once per class and field, never raised; a non-empty value already on
+    the item is kept unless ``overwrite``.
+    """
+
+    def __init__(self, crawler: Any, overwrite: bool, logger: logging.Logger) -> None:
+        self.crawler = crawler
+        self.overwrite = overwrite
+        self.once = OnceLogger(logger, crawler)
+
+    def fill(self, item: Any, values: dict[str, Any]) -> bool:
+        """Set ``values`` on ``item``; True if at least one field was set."""
+        if not values:
+            return False
+        stats = self.crawler.stats
+        adapter = ItemAdapter(item)
+        filled = False
+        missing: list[str] = []
+        cls = type(item)
+        for field, value in values.items():
+            try:
+                existing = adapter.get(field)
+            except Exception:  # an adapter that cannot even read: treat as unset
+                existing = None
+            if existing and not self.overwrite:
+                stats.inc_value("boilerplate/item_field_kept")
+                continue
+            try:
+                adapter[field] = value
+            except KeyError:
+                missing.append(field)
+                stats.inc_value("boilerplate/item_field_missing")
+            except Exception as exc:  # frozen dataclass, validating model, ...
+                stats.inc_value("boilerplate/error_count")
+                stats.inc_value(f"boilerplate/error_count/{type(exc).__name__}")
+                self.once(
+                    ("set_error", cls, field, type(exc)),
+                    logging.WARNING,
+                    "Cannot set %r on %s items: %s: %s (warned once per class)",
+                    field,
+                    _class_name(cls),
+                    type(exc).__name__,
+                    exc,
+                )
+            else:
+                filled = True
+        if missing:
+            self.once(
+                ("missing", cls),
+                logging.WARNING,
+                "%s items have no field %s, so the extracted value was not stored. Declare "
+                "the field, or point BOILERPLATE_TEXT_FIELD / BOILERPLATE_TITLE_FIELD (or "
+                "BOILERPLATE_ITEM_PRESET) at fields the item has. (Warned once per class; "
+                "counted in boilerplate/item_field_missing.)",
+                _class_name(cls),
+                " nor ".join(repr(f) for f in missing),
+            )
+        if filled:
+            stats.inc_value("boilerplate/item_filled_count")
+        return filled
+
+
+def _class_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"

@@ -1,0 +1,57 @@
+"""What a request's ``meta["boilerplate"]`` may override, and the extractors built for the
+specs it names."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from ..extraction import Extractor, get_extractor
+from ..spec import decode_spec
+
+__all__ = ["OVERRIDE_KEYS", "SpecCache", "max_bytes_override"]
+
+#: keys a request may put in meta["boilerplate"] to override the settings
+OVERRIDE_KEYS = frozenset(("extractor", "chain", "max_bytes", "enabled"))
+
+
+def max_bytes_override(value: Any) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"max_bytes must be a whole number of bytes (0: no limit), not {value!r}")
+    return value
+
+
+class SpecCache:
+    """Extractors for specs given per request (``meta``), built once per distinct spec.
+
+    Thread-safe; bounded, so that a crawl with a different spec on every request cannot
+    grow it without limit (the oldest entries are dropped).
+    """
+
+    def __init__(self, maxsize: int = 128) -> None:
+        self.maxsize = maxsize
+        self._cache: dict[str, Extractor] = {}
+        self._lock = threading.Lock()
+
+    def get(self, spec: Any) -> Extractor:
+        """The extractor for ``spec``; a bad spec raises ``ChainSpecError``."""
+        spec = decode_spec(spec)
+        if isinstance(spec, Extractor):
+            return spec
+        try:
+            key = json.dumps(spec, sort_keys=True)
+        except (TypeError, ValueError):
+            return get_extractor(spec)  # holds objects: not cached
+        with self._lock:
+            found = self._cache.get(key)
+        if found is not None:
+            return found
+        extractor = get_extractor(spec)
+        with self._lock:
+            if len(self._cache) >= self.maxsize:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = extractor
+        return extractor

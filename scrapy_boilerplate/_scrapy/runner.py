@@ -1,0 +1,174 @@
+"""Where extractions run: worker threads or processes, a bounded number at once, and the
+one runner a crawl's components share."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import threading
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.defer import DeferredSemaphore
+
+from .compat import asyncio_available, asyncio_expected, run_in_thread
+from .process_pool import ProcessPool
+from .worker import extract_pickled, extract_to_dict
+
+__all__ = ["ExtractionRunner", "crawl_runner"]
+
+_T = TypeVar("_T")
+
+_WORKER_MODULE = "scrapy_boilerplate._scrapy.worker"
+
+
+def _process_context() -> multiprocessing.context.BaseContext:
+    # A forkserver imports the engine (numpy, lxml, the models' code: ~0.4 s of CPU) once
+    # and forks every worker from there; "spawn" would import it again in each worker.
+    # Neither forks the crawl itself, whose threads make fork() unsafe.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([_WORKER_MODULE])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class ExtractionRunner:
+    """Runs extraction calls in worker threads (or processes), at most ``workers`` at once
+    (processes: ``2 * workers`` handed over, one running and one queued per worker).
+
+    ``workers=0`` runs them inline, on the reactor thread. The bound is a Twisted
+    ``DeferredSemaphore`` (awaited through ``maybe_deferred_to_future``), which works with
+    the asyncio reactor, other reactors and Scrapy's reactor-less mode alike.
+
+    With ``executor="process"`` the calls go to ``workers`` processes (started lazily;
+    arguments and results must pickle), which fork from a "forkserver" that has imported
+    the engine once (where the platform has one; else "spawn", each worker importing it
+    anew). Under asyncio they are a :class:`~scrapy_boilerplate._scrapy.process_pool.ProcessPool`,
+    whose sockets the event loop reads itself; under other reactors a
+    ``ProcessPoolExecutor``, awaited from a thread.
+    """
+
+    def __init__(self, workers: int, executor: str = "thread") -> None:
+        self.workers = workers
+        self.executor = executor
+        # Processes get two calls each: one running, one queued, so that a worker does not
+        # sit idle while its next page crosses the socket.
+        in_flight = workers * 2 if self.uses_processes else workers
+        self._semaphore = DeferredSemaphore(in_flight) if workers > 0 else None
+        self._pool: ProcessPool | ProcessPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
+        self._pickles: dict[int, tuple[Any, bytes]] = {}
+
+    @property
+    def uses_processes(self) -> bool:
+        """Whether extractions go to worker processes (the "process" executor, 1+ workers)."""
+        return self.executor == "process" and self.workers > 0
+
+    def start(self) -> None:
+        """Start the worker processes in the background, if the executor is "process"
+        and the crawl runs on asyncio (call when the spider opens: the first pages then
+        do not wait for the workers to start)."""
+        if self.uses_processes and asyncio_available():
+            pool = self._get_pool()
+            if isinstance(pool, ProcessPool):
+                pool.start()
+
+    def prestart(self, settings: Any) -> None:
+        """Start the worker processes now, before the crawl's event loop runs, if the
+        executor is "process" and the crawl will run on asyncio (the add-on calls this
+        when it configures the crawl: the workers are then ready when the first pages
+        arrive)."""
+        if not self.uses_processes or not asyncio_expected(settings):
+            return
+        pool = self._get_pool(on_asyncio=True)  # the reactor may not be installed yet
+        if isinstance(pool, ProcessPool):
+            pool.start_now()
+
+    async def extract(
+        self, extractor: Any, html: Any, url: str | None, output_format: str = "text"
+    ) -> dict[str, Any]:
+        """:func:`extract_to_dict` in a worker; worker processes get each extractor's
+        pickle made once (and unpickle it once)."""
+        if self.uses_processes:
+            return await self.run(
+                extract_pickled, self._pickle_of(extractor), html, url, output_format
+            )
+        return await self.run(extract_to_dict, extractor, html, url, output_format)
+
+    def _pickle_of(self, extractor: Any) -> bytes:
+        # keyed by identity; the entry holds the extractor, so the id is not reused while
+        # it is cached (extractors are not changed once a crawl uses them)
+        entry = self._pickles.get(id(extractor))
+        if entry is None or entry[0] is not extractor:
+            if len(self._pickles) >= 64:
+                self._pickles.clear()
+            entry = (extractor, pickle.dumps(extractor, pickle.HIGHEST_PROTOCOL))
+            self._pickles[id(extractor)] = entry
+        return entry[1]
+
+    async def run(self, func: Callable[..., _T], *args: Any) -> _T:
+        if self._semaphore is None:
+            return func(*args)
+        await maybe_deferred_to_future(self._semaphore.acquire())
+        try:
+            if self.uses_processes:
+                return await self._run_in_process(func, *args)
+            return await run_in_thread(func, *args)
+        finally:
+            self._semaphore.release()
+
+    async def _run_in_process(self, func: Callable[..., _T], *args: Any) -> _T:
+        pool = self._get_pool()
+        if isinstance(pool, ProcessPool):  # replaces dead workers itself
+            return await pool.run(func, *args)
+        try:
+            return await run_in_thread(lambda: pool.submit(func, *args).result())
+        except BrokenProcessPool:
+            self._drop_pool(pool)  # a worker died (killed, out of memory): start afresh
+            raise
+
+    def _get_pool(self, on_asyncio: bool | None = None) -> ProcessPool | ProcessPoolExecutor:
+        with self._pool_lock:
+            if self._pool is None:
+                if asyncio_available() if on_asyncio is None else on_asyncio:
+                    self._pool = ProcessPool(self.workers, _process_context())
+                else:
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=self.workers, mp_context=_process_context()
+                    )
+            return self._pool
+
+    def _drop_pool(self, pool: ProcessPoolExecutor) -> None:
+        with self._pool_lock:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the worker processes, if any (at the end of the crawl)."""
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if isinstance(pool, ProcessPool):
+            pool.close()
+        elif pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+_CRAWL_RUNNERS: weakref.WeakKeyDictionary[Any, ExtractionRunner] = weakref.WeakKeyDictionary()
+
+
+def crawl_runner(crawler: Any, workers: int, executor: str) -> ExtractionRunner:
+    """The crawl's :class:`ExtractionRunner`, shared by the add-on (which starts worker
+    processes early), the downloader middleware and the pipeline: one set of workers
+    per crawl. A runner of other ``workers``/``executor`` is closed and replaced."""
+    runner = _CRAWL_RUNNERS.get(crawler)
+    if runner is None or (runner.workers, runner.executor) != (workers, executor):
+        if runner is not None:
+            runner.close()
+        runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(workers, executor)
+    return runner
