@@ -115,9 +115,9 @@ def run_crawl(
 
         def parse(self, response):
             marks.append(time.perf_counter())
-            result = response.meta.get("boilerplate")
-            if isinstance(result, dict) and result.get("ms"):
-                extraction_ms.append(result["ms"])
+            result = response.meta.get("boilerplate_result")
+            if isinstance(result, dict) and result["timings"].get("total_ms"):
+                extraction_ms.append(result["timings"]["total_ms"])
             yield {
                 "url": response.url,
                 "chars": len(result["text"]) if isinstance(result, dict) else None,

@@ -29,7 +29,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scrapy_boilerplate.spec import build_chain  # noqa: E402
 from scrapy_boilerplate.evaluation import find_datasets  # noqa: E402
 from scrapy_boilerplate.evaluation.metrics import (  # noqa: E402
     score_page,
@@ -38,6 +37,7 @@ from scrapy_boilerplate.evaluation.metrics import (  # noqa: E402
 )
 from scrapy_boilerplate.parse import parse_html  # noqa: E402
 from scrapy_boilerplate.render import render_text  # noqa: E402
+from scrapy_boilerplate.spec import build_chain  # noqa: E402
 
 DEFAULT_CONFIGS = ["cetd", "cetd_tpc", "cepr", "cetr", "bte"]
 

@@ -24,10 +24,10 @@ from scrapy.utils.datatypes import SequenceExclude
 from w3lib.url import is_url
 
 from ._scrapy.compat import setdefault_in_component_priority_dict
-from ._scrapy.results import error_result
+from ._scrapy.results import error_result, is_skipped
 from ._scrapy.worker import extract_to_dict
 from .middlewares import DOWNLOADER_MIDDLEWARE_ORDER, BoilerplateDownloaderMiddleware
-from .settings import META_KEY, BoilerplateSettingError, load_config
+from .settings import RESULT_KEY, BoilerplateSettingError, load_config
 
 if TYPE_CHECKING:
     import argparse
@@ -62,7 +62,7 @@ class BoilerplateCommand(ScrapyCommand):
             default=None,
             help="extractor name or chain spec (JSON list), e.g. default, "
             '\'["article", "myproject.filters.DropBylines"]\' '
-            "(default: BOILERPLATE_CHAIN / BOILERPLATE_EXTRACTOR, else article)",
+            "(default: BOILERPLATE_EXTRACTOR, else article)",
         )
         parser.add_argument(
             "--format",
@@ -95,44 +95,48 @@ class BoilerplateCommand(ScrapyCommand):
             print(f"scrapy boilerplate: {exc}", file=sys.stderr)
             self.exitcode = 2
             return
-        results: dict[int, tuple[str, dict[str, Any]]] = {}
+        # per argument, the (name, result) of each page it stands for: one for a URL or a
+        # file, one per HTML file for a directory
+        results: dict[int, list[tuple[str, dict[str, Any]]]] = {}
         urls: dict[int, str] = {}
         for index, arg in enumerate(args):
             if is_url(arg):
                 urls[index] = arg
                 continue
-            results[index] = (arg, self._extract_file(arg, config))
+            results[index] = self._extract_files(arg, config)
         if urls:
             self._fetch(urls, results)
-        for index in sorted(results):
-            name, result = results[index]
-            if result.get("reason") == "error" or result.get("skipped"):
+        pages = [page for index in sorted(results) for page in results[index]]
+        for name, result in pages:
+            if result["reason"] == "error" or is_skipped(result):
                 self.exitcode = 1
-            self._print(name, result, opts.format, many=len(args) > 1)
+            self._print(name, result, opts.format, many=len(pages) > 1)
 
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def _extract_file(path: str, config: Any) -> dict[str, Any]:
+    def _extract_files(path: str, config: Any) -> list[tuple[str, dict[str, Any]]]:
         from .cli import iter_inputs
 
         try:
             inputs = list(iter_inputs([path]))
         except OSError as exc:
-            return error_result(exc, None, None)
+            return [(path, error_result(exc, None, None))]
         if not inputs:
-            return error_result(FileNotFoundError(f"no HTML files under {path}"), None, None)
-        if len(inputs) > 1:  # a directory: one result per file, joined
-            parts = [
-                {"source": name, **extract_to_dict(config.extractor, data, None)}
-                for name, data in inputs
+            return [
+                (path, error_result(FileNotFoundError(f"no HTML files under {path}"), None, None))
             ]
-            return {"text": "", "reason": None, "skipped": False, "files": parts}
-        try:
-            return extract_to_dict(config.extractor, inputs[0][1], None)
-        except Exception as exc:
-            return error_result(exc, None, config.extractor.name)
+        pages = []
+        for name, data in inputs:
+            try:
+                result = extract_to_dict(config.extractor, data, None)
+            except Exception as exc:
+                result = error_result(exc, None, config.extractor.name)
+            pages.append((name, result))
+        return pages
 
-    def _fetch(self, urls: dict[int, str], results: dict[int, tuple[str, dict[str, Any]]]) -> None:
+    def _fetch(
+        self, urls: dict[int, str], results: dict[int, list[tuple[str, dict[str, Any]]]]
+    ) -> None:
         assert self.crawler_process is not None
         sink: dict[int, dict[str, Any]] = {}
         self.crawler_process.crawl(_FetchSpider, urls=urls, sink=sink)
@@ -141,28 +145,22 @@ class BoilerplateCommand(ScrapyCommand):
             result = sink.get(index)
             if result is None:
                 result = error_result(RuntimeError("not fetched (see the log)"), url, None)
-            results[index] = (url, result)
+            results[index] = [(url, result)]
 
     @staticmethod
     def _print(name: str, result: dict[str, Any], fmt: str, many: bool) -> None:
-        parts = result.get("files")
-        if parts:
-            for part in parts:
-                BoilerplateCommand._print(part["source"], part, fmt, many=True)
-            return
         if fmt == "json":
-            out = {"source": name, **{k: v for k, v in result.items() if k != "source"}}
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps({"source": name, **result}, ensure_ascii=False) + "\n")
             return
         if many:
             sys.stdout.write(f"==> {name} <==\n")
-        if result.get("reason") == "error":
-            print(f"scrapy boilerplate: {name}: {result.get('error')}", file=sys.stderr)
-        elif result.get("skipped"):
+        if result["reason"] == "error":
+            print(f"scrapy boilerplate: {name}: {result['error']}", file=sys.stderr)
+        elif is_skipped(result):
             print(
                 f"scrapy boilerplate: {name}: not extracted ({result['reason']})", file=sys.stderr
             )
-        sys.stdout.write(result.get("text", "") + "\n")
+        sys.stdout.write(result["text"] + "\n")
         if many:
             sys.stdout.write("\n")
         sys.stdout.flush()
@@ -198,7 +196,7 @@ class _FetchSpider(scrapy.Spider):
             )
 
     def parse(self, response: Any, index: int) -> None:
-        result = response.meta.get(META_KEY)
+        result = response.meta.get(RESULT_KEY)
         if not isinstance(result, dict):
             result = error_result(RuntimeError("the page was not extracted"), response.url, None)
         self.sink[index] = result

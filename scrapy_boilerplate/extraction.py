@@ -27,32 +27,52 @@ class Extraction:
     """The result of extracting one page.
 
     ``text`` is the main content ("" when nothing qualified, never None); ``reason`` says
-    why it is empty (``empty_input``, ``no_text``, ``no_content``), else None. ``blocks``
-    are the labelled blocks, ``timings`` milliseconds per stage (parse, filter, render).
+    why it is empty (``empty_input``, ``no_text``, ``no_content``; the Scrapy layer adds
+    ``error`` and the reasons it skips a response for), else None; ``error`` names the
+    exception when ``reason == "error"``. ``blocks`` are the labelled blocks, ``timings``
+    milliseconds per stage (parse, filter, render).
     """
 
     text: str
     title: str | None
     blocks: list[TextBlock] = field(repr=False)
-    extractor: str
+    extractor: str | None
     url: str | None = None
     reason: str | None = None
     warnings: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict, repr=False)
     document: Document | None = field(default=None, repr=False)
+    error: str | None = None
+
+    @classmethod
+    def empty(
+        cls,
+        reason: str,
+        url: str | None = None,
+        extractor: str | None = None,
+        error: str | None = None,
+    ) -> Extraction:
+        """A result without text: a page that was not extracted (``reason`` says why) or
+        whose extraction failed (``reason="error"``, ``error`` says how)."""
+        return cls(
+            text="", title=None, blocks=[], extractor=extractor, url=url, reason=reason, error=error
+        )
 
     @property
     def content_blocks(self) -> list[TextBlock]:
         return [b for b in self.blocks if b.is_content]
 
     def to_dict(self, blocks: bool = False) -> dict[str, Any]:
-        """Plain data for JSON: text, title, extractor, reason, timings (and the blocks)."""
+        """Plain data for JSON: the result's fields but ``blocks`` and ``document`` (the
+        blocks' JSON view too, with ``blocks=True``). The shape of ``meta["boilerplate_result"]``
+        in a crawl, and of ``--format jsonl``."""
         out: dict[str, Any] = {
             "url": self.url,
             "title": self.title,
             "text": self.text,
             "extractor": self.extractor,
             "reason": self.reason,
+            "error": self.error,
             "warnings": list(self.warnings),
             "timings": dict(self.timings),
         }

@@ -3,7 +3,7 @@
 * :class:`BoilerplateDownloaderMiddleware` (order 585, just below
   ``HttpCompressionMiddleware`` at 590, so it sees decompressed bodies after redirects
   were followed) extracts from HTML responses, off the reactor thread, and stores a small
-  result dict under ``response.meta["boilerplate"]``.
+  result dict under ``response.meta["boilerplate_result"]``.
 * :class:`BoilerplateSpiderMiddleware` (order 950, next to the spider, so other spider
   middlewares already see the fields) copies the text and the title onto every item the
   callback yields for that response.
@@ -16,10 +16,12 @@ or by hand (see ``docs/scrapy.md``). Settings: ``docs/settings.md``; meta keys:
 from __future__ import annotations
 
 import logging
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter
 from scrapy import signals
+from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.utils.httpobj import urlparse_cached
 
@@ -31,14 +33,14 @@ from ._scrapy.results import (
     SKIP_REASONS,
     count_result,
     error_result,
-    is_result,
+    is_skipped,
     item_values,
     skipped_result,
 )
 from ._scrapy.runner import crawl_runner
 from ._scrapy.worker import EncodedPage
 from .extraction import Extractor
-from .settings import META_KEY, load_config
+from .settings import META_KEY, RESULT_KEY, load_config
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -73,7 +75,7 @@ def is_html_response(response: Any) -> bool:
 
 
 class BoilerplateDownloaderMiddleware:
-    """Extract the main content of HTML responses into ``response.meta["boilerplate"]``.
+    """Extract the main content of HTML responses into ``response.meta["boilerplate_result"]``.
 
     Skips (and counts) non-HTML responses, non-2xx statuses, bodies over
     ``BOILERPLATE_MAX_BYTES`` and requests with ``meta={"boilerplate": False}``. Never
@@ -100,13 +102,9 @@ class BoilerplateDownloaderMiddleware:
         stats.inc_value("boilerplate/response_count")
         meta = request.meta
         setting = meta.get(META_KEY)
-        overrides: dict[str, Any] = {}
-        if isinstance(setting, dict) and not is_result(setting):
-            overrides = setting
-            if overrides.get("enabled") is False:
-                setting = False
-        if setting is False:
-            self._skip(None, "disabled", response)
+        overrides: dict[str, Any] = setting if isinstance(setting, dict) else {}
+        if setting is False or overrides.get("enabled") is False:
+            self._skip(meta, "disabled", response)
             return response
         max_bytes = self.config.max_bytes
         try:
@@ -129,17 +127,16 @@ class BoilerplateDownloaderMiddleware:
             )
             result = error_result(exc, response.url, None)
             count_result(stats, result)
-            meta[META_KEY] = result
+            meta[RESULT_KEY] = result
             return response
 
-        fmt = self.config.output_format
         try:
             if self.runner.uses_processes:
                 # the bytes go to the worker, which decodes them as response.text would
                 html: Any = EncodedPage(response.body, response.encoding)
             else:
                 html = _text_of(response)  # decoded in the worker thread
-            result = await self.runner.extract(extractor, html, response.url, fmt)
+            result = await self.runner.extract(extractor, html, response.url)
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)
             self.once(
@@ -166,7 +163,7 @@ class BoilerplateDownloaderMiddleware:
                     result["reason"],
                 )
         count_result(stats, result)
-        meta[META_KEY] = result
+        meta[RESULT_KEY] = result
         return response
 
     # -- helpers ---------------------------------------------------------------------------
@@ -182,6 +179,13 @@ class BoilerplateDownloaderMiddleware:
                     META_KEY,
                     request.url,
                     ", ".join(sorted(OVERRIDE_KEYS)),
+                )
+            if "chain" in overrides:
+                warnings.warn(
+                    f'meta[{META_KEY!r}]["chain"] is deprecated: "extractor" takes the same '
+                    "specs (names, lists, import paths)",
+                    ScrapyDeprecationWarning,
+                    stacklevel=2,
                 )
             spec = overrides.get("extractor", overrides.get("chain"))
             if spec is not None:
@@ -201,11 +205,10 @@ class BoilerplateDownloaderMiddleware:
         return None
 
     def _skip(
-        self, meta: dict[str, Any] | None, reason: str, response: Response, max_bytes: int = 0
+        self, meta: dict[str, Any], reason: str, response: Response, max_bytes: int = 0
     ) -> None:
         self.crawler.stats.inc_value(f"boilerplate/skipped/{reason}")
-        if meta is not None:
-            meta[META_KEY] = skipped_result(reason, response.url)
+        meta[RESULT_KEY] = skipped_result(reason, response.url)
         if reason == "too_large":
             self.once(
                 reason,
@@ -265,7 +268,7 @@ def _text_of(response: Response) -> Any:
 class BoilerplateSpiderMiddleware(BaseSpiderMiddleware):
     """Copy ``main_text`` and ``title`` (see ``BOILERPLATE_TEXT_FIELD``,
     ``BOILERPLATE_TITLE_FIELD``, ``BOILERPLATE_ITEM_PRESET``) from
-    ``response.meta["boilerplate"]`` onto every item the callback yields.
+    ``response.meta["boilerplate_result"]`` onto every item the callback yields.
 
     Works with every item type itemadapter knows (dict, ``scrapy.Item``, dataclass,
     attrs, ...). Items of skipped responses (non-HTML, bad status, too large, disabled)
@@ -286,10 +289,10 @@ class BoilerplateSpiderMiddleware(BaseSpiderMiddleware):
         if response is None:
             return item
         try:
-            result = response.meta.get(META_KEY)
+            result = response.meta.get(RESULT_KEY)
         except AttributeError:  # a response that did not come from a request
             return item
-        if not is_result(result) or result.get("skipped"):
+        if not isinstance(result, dict) or is_skipped(result):
             return item
         if not ItemAdapter.is_item(item):
             return item

@@ -105,7 +105,7 @@ class BoilerplatePipeline:
         else:
             extractor = config.extractor_for_url(url)
             try:
-                result = await self.runner.extract(extractor, html, url, config.output_format)
+                result = await self.runner.extract(extractor, html, url)
             except Exception as exc:
                 result = error_result(exc, url, extractor.name)
                 self.once(

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import os
 import pickle
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 
 from .errors import BoilerplateError, ChainSpecError
 from .extraction import Extractor, get_extractor
@@ -37,7 +38,7 @@ __all__ = [
 DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_ENABLED": True,
     "BOILERPLATE_EXTRACTOR": "article",
-    "BOILERPLATE_CHAIN": None,
+    "BOILERPLATE_CHAIN": None,  # deprecated: BOILERPLATE_EXTRACTOR takes any spec
     "BOILERPLATE_DOMAIN_EXTRACTORS": {},
     "BOILERPLATE_TEXT_FIELD": "main_text",
     "BOILERPLATE_TITLE_FIELD": "title",
@@ -66,8 +67,10 @@ DEFAULT_THREADS = 4
 #: where extractions run when BOILERPLATE_WORKERS > 0
 EXECUTORS = ("thread", "process")
 
-#: the request.meta key this package reads (overrides) and writes (the result)
+#: the request.meta key this package reads: per-request overrides (docs/meta.md)
 META_KEY = "boilerplate"
+#: the request.meta key this package writes: the result (``Extraction.to_dict()``)
+RESULT_KEY = "boilerplate_result"
 
 
 def usable_cpus() -> int:
@@ -187,12 +190,18 @@ def build_extractor(spec: Any, setting: str) -> Extractor:
 
 
 def _main_extractor(settings: Any) -> Extractor:
-    chain = settings.get("BOILERPLATE_CHAIN")
     extractor = settings.get("BOILERPLATE_EXTRACTOR")
+    chain = settings.get("BOILERPLATE_CHAIN")
     if chain in (None, "", [], {}):
         if extractor is None:
             extractor = DEFAULTS["BOILERPLATE_EXTRACTOR"]
         return build_extractor(extractor, "BOILERPLATE_EXTRACTOR")
+    warnings.warn(
+        "BOILERPLATE_CHAIN is deprecated: BOILERPLATE_EXTRACTOR takes the same specs "
+        "(names, lists of filters, import paths); set BOILERPLATE_EXTRACTOR instead",
+        ScrapyDeprecationWarning,
+        stacklevel=3,
+    )
     if extractor is not None and _priority(settings, "BOILERPLATE_EXTRACTOR") > _priority(
         settings, "BOILERPLATE_CHAIN"
     ):
@@ -278,7 +287,7 @@ def load_config(settings: Any) -> BoilerplateConfig:
     else:
         workers = _int(settings, "BOILERPLATE_WORKERS")
     if executor == "process" and workers:
-        _check_picklable(extractor, "BOILERPLATE_CHAIN / BOILERPLATE_EXTRACTOR")
+        _check_picklable(extractor, "BOILERPLATE_EXTRACTOR")
         for domain, domain_extractor in domain_extractors:
             _check_picklable(domain_extractor, f"BOILERPLATE_DOMAIN_EXTRACTORS[{domain!r}]")
     return BoilerplateConfig(

@@ -5,8 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_boilerplate import Label, extract, get_extractor
-from scrapy_boilerplate import FILTERS
+from scrapy_boilerplate import FILTERS, Label, extract, get_extractor
 from scrapy_boilerplate.filters import CommentSectionFilter
 from scrapy_boilerplate.filters.comments import is_comment_section
 from scrapy_boilerplate.parse import parse_html

@@ -4,8 +4,7 @@ import pickle
 
 import pytest
 
-from scrapy_boilerplate import ChainSpecError, extract, get_extractor
-from scrapy_boilerplate import FILTERS
+from scrapy_boilerplate import FILTERS, ChainSpecError, extract, get_extractor
 from scrapy_boilerplate.filters import FallbackFilter
 from scrapy_boilerplate.parse import parse_html
 

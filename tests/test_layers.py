@@ -160,9 +160,7 @@ def test_the_import_graph_sees_lazy_imports():
 def test_the_engine_imports_no_scrapy():
     offenders = {
         module: sorted(
-            target
-            for target in _imports(module, path)
-            if target.split(".")[0] in SCRAPY_PACKAGES
+            target for target in _imports(module, path) if target.split(".")[0] in SCRAPY_PACKAGES
         )
         for module, path in _modules().items()
         if not _in_scrapy_layer(module)
@@ -190,9 +188,7 @@ def test_the_engine_does_not_reach_into_the_scrapy_layer():
     assert {m: t for m, t in offenders.items() if t} == {}
 
 
-@pytest.mark.parametrize(
-    "module", [f"{NAME}._scrapy.worker", f"{NAME}._scrapy.process_pool", NAME]
-)
+@pytest.mark.parametrize("module", [f"{NAME}._scrapy.worker", f"{NAME}._scrapy.process_pool", NAME])
 def test_importing_the_engine_and_the_workers_code_loads_no_scrapy(module):
     # worker processes load only these: they must start without Scrapy
     code = (

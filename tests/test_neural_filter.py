@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_boilerplate import extract, get_extractor
-from scrapy_boilerplate import EXTRACTORS, build_chain
+from scrapy_boilerplate import EXTRACTORS, build_chain, extract, get_extractor
 from scrapy_boilerplate.errors import ModelUnavailableError
 from scrapy_boilerplate.neural import model as model_module
 from scrapy_boilerplate.neural.filter import Web2TextLabeler

@@ -140,8 +140,8 @@ def test_tiny_training_run_exports_matching_onnx(tmp_path, tiny_set):
         assert np.isfinite(sess.run(None, {"features": x})[0]).all()
 
     # the trained model labels pages through the filter
-    from scrapy_boilerplate.spec import build_chain
     from scrapy_boilerplate.extraction import Extractor
+    from scrapy_boilerplate.spec import build_chain
 
     ex = Extractor(build_chain([{"web2text": {"model_dir": str(out)}}]), "tiny")
     html, _ = _page(1)

@@ -89,16 +89,12 @@ class ExtractionRunner:
         if isinstance(pool, ProcessPool):
             pool.start_now()
 
-    async def extract(
-        self, extractor: Any, html: Any, url: str | None, output_format: str = "text"
-    ) -> dict[str, Any]:
+    async def extract(self, extractor: Any, html: Any, url: str | None) -> dict[str, Any]:
         """:func:`extract_to_dict` in a worker; worker processes get each extractor's
         pickle made once (and unpickle it once)."""
         if self.uses_processes:
-            return await self.run(
-                extract_pickled, self._pickle_of(extractor), html, url, output_format
-            )
-        return await self.run(extract_to_dict, extractor, html, url, output_format)
+            return await self.run(extract_pickled, self._pickle_of(extractor), html, url)
+        return await self.run(extract_to_dict, extractor, html, url)
 
     def _pickle_of(self, extractor: Any) -> bytes:
         # keyed by identity; the entry holds the extractor, so the id is not reused while

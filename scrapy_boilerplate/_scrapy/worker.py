@@ -32,10 +32,8 @@ class EncodedPage(NamedTuple):
         return html_to_unicode(f"charset={self.encoding}", self.body)[1]
 
 
-def extract_to_dict(
-    extractor: Extractor, html: Any, url: str | None, output_format: str = "text"
-) -> dict[str, Any]:
-    """Extract one page and return the small result dict kept in ``meta["boilerplate"]``.
+def extract_to_dict(extractor: Extractor, html: Any, url: str | None) -> dict[str, Any]:
+    """Extract one page and return the result kept in ``meta["boilerplate_result"]``.
 
     ``html`` is a str, bytes, an :class:`EncodedPage` (for worker processes) or (in
     threads only) a zero-argument callable returning a str, so that decoding a Scrapy
@@ -48,12 +46,8 @@ def extract_to_dict(
     elif callable(html):
         html = html()
     extraction = extractor.extract(html, url)
-    result = extraction.to_dict()
-    result["ms"] = round((time.perf_counter() - start) * 1000, 3)
-    result["skipped"] = False
-    if output_format != "text":
-        result["output_format"] = output_format
-    return result
+    extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
+    return extraction.to_dict()
 
 
 # The extractors a worker process has unpickled, by their pickle (bounded: a crawl uses a
@@ -62,9 +56,7 @@ _UNPICKLED: dict[bytes, Extractor] = {}
 _MAX_UNPICKLED = 64
 
 
-def extract_pickled(
-    pickled_extractor: bytes, html: Any, url: str | None, output_format: str = "text"
-) -> dict[str, Any]:
+def extract_pickled(pickled_extractor: bytes, html: Any, url: str | None) -> dict[str, Any]:
     """:func:`extract_to_dict` with the extractor given as its pickle, which is unpickled
     once per process: the crawl then pickles each extractor once, not once per page (the
     pickle of a chain costs ~40 us to make and ~30 us to read; the crawl process is the
@@ -74,4 +66,4 @@ def extract_pickled(
         if len(_UNPICKLED) >= _MAX_UNPICKLED:
             _UNPICKLED.clear()
         extractor = _UNPICKLED[pickled_extractor] = pickle.loads(pickled_extractor)
-    return extract_to_dict(extractor, html, url, output_format)
+    return extract_to_dict(extractor, html, url)

@@ -64,7 +64,7 @@ def test_components_are_picklable_configs():
     """Settings values and the extractor survive pickling (JOBDIR, worker processes)."""
     import pickle
 
-    crawler = get_crawler(settings_dict={"BOILERPLATE_CHAIN": ["article", "min_words"]})
+    crawler = get_crawler(settings_dict={"BOILERPLATE_EXTRACTOR": ["article", "min_words"]})
     mw = BoilerplateDownloaderMiddleware(crawler)
     clone = pickle.loads(pickle.dumps(mw.config.extractor))
     assert (

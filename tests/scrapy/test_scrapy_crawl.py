@@ -10,6 +10,7 @@ import attr
 import pytest
 import scrapy
 from bp_testing import ADDON_SETTINGS, article_page
+from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.utils.defer import deferred_f_from_coro_f
 
 from scrapy_boilerplate.filters import Filter
@@ -97,7 +98,7 @@ class OneItemSpider(scrapy.Spider):
         yield {
             "url": response.url,
             "status": response.status,
-            "boilerplate": response.meta.get("boilerplate"),
+            "result": response.meta.get("boilerplate_result"),
         }
 
 
@@ -139,12 +140,16 @@ async def test_result_in_meta_is_small_plain_data(http_server, crawl):
     url = http_server.route("/a.html", article_page("the harbour market"))
     items, _ = await crawl(OneItemSpider, ADDON_SETTINGS, start_urls=[url])
     (item,) = items
-    result = item["boilerplate"]
-    assert set(result) >= {"text", "title", "extractor", "reason", "timings", "ms", "skipped"}
+    result = item["result"]
+    # one shape for every outcome: Extraction.to_dict(), with the whole time in timings
+    assert set(result) == {
+        "url", "title", "text", "extractor", "reason", "error", "warnings", "timings"
+    }  # fmt: skip
     assert result["extractor"] == "article"
-    assert result["reason"] is None and result["skipped"] is False
+    assert result["reason"] is None and result["error"] is None
     assert result["title"] == "News about the harbour market"
-    assert result["ms"] > 0 and set(result["timings"]) == {"parse_ms", "filter_ms", "render_ms"}
+    assert set(result["timings"]) == {"parse_ms", "filter_ms", "render_ms", "total_ms"}
+    assert result["timings"]["total_ms"] >= result["timings"]["parse_ms"] > 0
     # plain data only (picklable with JOBDIR, no DOM)
     import pickle
 
@@ -205,7 +210,9 @@ async def test_json_output_format(http_server, crawl):
     )
     value = next(i for i in items if isinstance(i, dict))["main_text"]
     assert isinstance(value, dict)
-    assert set(value) == {"url", "title", "text", "extractor", "reason", "warnings", "timings"}
+    assert set(value) == {
+        "url", "title", "text", "extractor", "reason", "error", "warnings", "timings"
+    }  # fmt: skip
     assert "harbour market" in value["text"]
 
 
@@ -222,31 +229,33 @@ async def test_per_spider_extractor(http_server, crawl):
         custom_settings = {"BOILERPLATE_EXTRACTOR": "keep_everything"}
 
     items, _ = await crawl(KeepAllSpider, ADDON_SETTINGS, start_urls=[url])
-    result = items[0]["boilerplate"]
+    result = items[0]["result"]
     assert result["extractor"] == "keep_everything"
     assert "Home" in result["text"] and "Privacy" in result["text"]
 
-    # a spider's chain (spider priority) beats the project's EXTRACTOR, and the reverse
+    # a spider's spec (spider priority) beats the project's, in either setting while the
+    # deprecated BOILERPLATE_CHAIN is read
     class ChainSpider(OneItemSpider):
         name = "chain"
-        custom_settings = {"BOILERPLATE_CHAIN": ["keep_everything"]}
+        custom_settings = {"BOILERPLATE_EXTRACTOR": ["keep_everything"]}
 
     items, _ = await crawl(
         ChainSpider, {**ADDON_SETTINGS, "BOILERPLATE_EXTRACTOR": "article"}, start_urls=[url]
     )
-    assert "Privacy" in items[0]["boilerplate"]["text"]
+    assert "Privacy" in items[0]["result"]["text"]
 
     class ExtractorSpider(OneItemSpider):
         name = "extractor"
         custom_settings = {"BOILERPLATE_EXTRACTOR": "article"}
 
-    items, _ = await crawl(
-        ExtractorSpider,
-        {**ADDON_SETTINGS, "BOILERPLATE_CHAIN": ["keep_everything"]},
-        start_urls=[url],
-    )
-    assert items[0]["boilerplate"]["extractor"] == "article"
-    assert "Privacy" not in items[0]["boilerplate"]["text"]
+    with pytest.warns(ScrapyDeprecationWarning, match="BOILERPLATE_CHAIN is deprecated"):
+        items, _ = await crawl(
+            ExtractorSpider,
+            {**ADDON_SETTINGS, "BOILERPLATE_CHAIN": ["keep_everything"]},
+            start_urls=[url],
+        )
+    assert items[0]["result"]["extractor"] == "article"
+    assert "Privacy" not in items[0]["result"]["text"]
 
 
 @deferred_f_from_coro_f
@@ -260,10 +269,10 @@ async def test_a_chain_without_readers_comments(http_server, crawl):
 
     class CommentsSpider(OneItemSpider):
         name = "comments"
-        custom_settings = {"BOILERPLATE_CHAIN": ["keep_everything", "comment_sections"]}
+        custom_settings = {"BOILERPLATE_EXTRACTOR": ["keep_everything", "comment_sections"]}
 
     items, _ = await crawl(CommentsSpider, ADDON_SETTINGS, start_urls=[url])
-    text = items[0]["boilerplate"]["text"]
+    text = items[0]["result"]["text"]
     assert "the usual market had not opened" in text
     assert "Nobody asked the traders" not in text
     assert "Privacy" in text  # keep_everything's other choices stand
@@ -295,7 +304,7 @@ async def test_per_domain_extractor(http_server, crawl):
         },
     }
     items, _ = await crawl(OneItemSpider, settings, start_urls=[url])
-    assert items[0]["boilerplate"]["extractor"] == "keep_everything"
+    assert items[0]["result"]["extractor"] == "keep_everything"
 
 
 @deferred_f_from_coro_f
@@ -304,20 +313,24 @@ async def test_per_request_meta(http_server, crawl):
     keep = http_server.route("/keep.html", article_page("the old bridge"))
     off = http_server.route("/off.html", article_page("the new school"))
     copied = http_server.route("/copied.html", article_page("the town hall"))
-    previous_result = {"text": "old", "title": "old", "extractor": "default", "skipped": False}
+    previous_result = {"text": "old", "title": "old", "extractor": "default", "reason": None}
     meta_for = {
         keep: {"boilerplate": {"extractor": "keep_everything"}},
         off: {"boilerplate": False},
-        copied: {"boilerplate": previous_result},  # meta=response.meta copied by a spider
+        # meta=response.meta copied by a spider: the overrides hold, the result is replaced
+        copied: {
+            "boilerplate": {"extractor": "keep_everything"},
+            "boilerplate_result": previous_result,
+        },
     }
     items, crawler = await crawl(
         OneItemSpider, ADDON_SETTINGS, start_urls=[default, keep, off, copied], meta_for=meta_for
     )
-    by_url = {i["url"]: i["boilerplate"] for i in items}
+    by_url = {i["url"]: i["result"] for i in items}
     assert by_url[default]["extractor"] == "article"
     assert by_url[keep]["extractor"] == "keep_everything"
-    assert by_url[off] is False
-    assert by_url[copied]["extractor"] == "article"
+    assert by_url[off]["reason"] == "disabled" and by_url[off]["text"] == ""
+    assert by_url[copied]["extractor"] == "keep_everything"
     assert "town hall" in by_url[copied]["text"]
     assert crawler.stats.get_value("boilerplate/skipped/disabled") == 1
     assert crawler.stats.get_value("boilerplate/extracted_count") == 3
@@ -332,13 +345,26 @@ async def test_bad_per_request_spec_fails_that_page_only(http_server, crawl, cap
         OneItemSpider,
         ADDON_SETTINGS,
         start_urls=[bad, good],
-        meta_for={bad: {"boilerplate": {"chain": ["no_such_filter"]}}},
+        meta_for={bad: {"boilerplate": {"extractor": ["no_such_filter"]}}},
     )
-    by_url = {i["url"]: i["boilerplate"] for i in items}
+    by_url = {i["url"]: i["result"] for i in items}
     assert by_url[bad]["reason"] == "error" and "no_such_filter" in by_url[bad]["error"]
     assert "old bridge" in by_url[good]["text"]
     assert crawler.stats.get_value("boilerplate/error_count/ChainSpecError") == 1
     assert caplog.text.count("Bad meta") == 1
+
+
+@deferred_f_from_coro_f
+async def test_the_deprecated_chain_meta_key_still_works(http_server, crawl):
+    url = http_server.route("/keep.html", article_page("the old bridge"))
+    with pytest.warns(ScrapyDeprecationWarning, match=r'\["chain"\] is deprecated'):
+        items, _ = await crawl(
+            OneItemSpider,
+            ADDON_SETTINGS,
+            start_urls=[url],
+            meta_for={url: {"boilerplate": {"chain": ["keep_everything"]}}},
+        )
+    assert "Privacy" in items[0]["result"]["text"]
 
 
 # -- a site with bad pages -------------------------------------------------------------------
@@ -390,20 +416,20 @@ async def test_site_with_bad_pages(http_server, crawl, caplog):
     settings = {
         **ADDON_SETTINGS,
         "BOILERPLATE_MAX_BYTES": 100_000,
-        "BOILERPLATE_CHAIN": ["article", Explode()],
+        "BOILERPLATE_EXTRACTOR": ["article", Explode()],
     }
     items, crawler = await crawl(OneItemSpider, settings, start_urls=urls)
 
     assert len(items) == len(urls)  # every item delivered
     by_path = {i["url"].split(str(http_server.port), 1)[1]: i for i in items}
-    assert "compressed page" in by_path["/gzip.html"]["boilerplate"]["text"]
-    assert "redirect target" in by_path["/target.html"]["boilerplate"]["text"]
-    assert "caf\u00e9 cr\u00e8me" in by_path["/latin1.html"]["boilerplate"]["text"]
-    assert by_path["/empty.html"]["boilerplate"]["reason"] == "empty_input"
-    assert by_path["/huge.html"]["boilerplate"]["reason"] == "too_large"
-    assert by_path["/image.png"]["boilerplate"]["reason"] == "non_html"
-    assert by_path["/missing.html"]["boilerplate"]["reason"] == "status"
-    assert by_path["/explode.html"]["boilerplate"]["error"] == "RuntimeError: boom"
+    assert "compressed page" in by_path["/gzip.html"]["result"]["text"]
+    assert "redirect target" in by_path["/target.html"]["result"]["text"]
+    assert "caf\u00e9 cr\u00e8me" in by_path["/latin1.html"]["result"]["text"]
+    assert by_path["/empty.html"]["result"]["reason"] == "empty_input"
+    assert by_path["/huge.html"]["result"]["reason"] == "too_large"
+    assert by_path["/image.png"]["result"]["reason"] == "non_html"
+    assert by_path["/missing.html"]["result"]["reason"] == "status"
+    assert by_path["/explode.html"]["result"]["error"] == "RuntimeError: boom"
 
     stats = crawler.stats.get_stats()
     assert stats["boilerplate/response_count"] == len(urls)  # the 302 never reaches us
@@ -432,7 +458,11 @@ async def test_site_with_bad_pages(http_server, crawl, caplog):
 @pytest.mark.parametrize(
     ("setting", "value", "message"),
     [
-        ("BOILERPLATE_CHAIN", ["article", "no_such_filter"], "BOILERPLATE_CHAIN: chain entry 1"),
+        (
+            "BOILERPLATE_EXTRACTOR",
+            ["article", "no_such_filter"],
+            "BOILERPLATE_EXTRACTOR: chain entry 1",
+        ),
         ("BOILERPLATE_EXTRACTOR", "myproject.nope.Filter", "BOILERPLATE_EXTRACTOR"),
         ("BOILERPLATE_MAX_BYTES", "lots", "BOILERPLATE_MAX_BYTES"),
         ("BOILERPLATE_DOMAIN_EXTRACTORS", {"https://x.com/": "article"}, "DOMAIN_EXTRACTORS"),
@@ -470,7 +500,7 @@ async def test_extraction_runs_off_the_reactor_thread(http_server, crawl, worker
     THREADS_SEEN.clear()
     settings = {
         **ADDON_SETTINGS,
-        "BOILERPLATE_CHAIN": ["article", RecordThread()],
+        "BOILERPLATE_EXTRACTOR": ["article", RecordThread()],
         "BOILERPLATE_WORKERS": workers,
     }
     items, crawler = await crawl(OneItemSpider, settings, start_urls=urls)
@@ -504,8 +534,8 @@ async def test_extraction_in_worker_processes(http_server, crawl):
     settings = {**ADDON_SETTINGS, "BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_WORKERS": 1}
     items, crawler = await crawl(OneItemSpider, settings, start_urls=urls)
     assert crawler.stats.get_value("boilerplate/extracted_count") == 7
-    assert all("The story about " in i["boilerplate"]["text"] for i in items)
-    assert sum("The story about страница" in i["boilerplate"]["text"] for i in items) == 3
+    assert all("The story about " in i["result"]["text"] for i in items)
+    assert sum("The story about страница" in i["result"]["text"] for i in items) == 3
 
 
 class KillWorker(Filter):
@@ -528,13 +558,13 @@ async def test_a_worker_process_that_dies_loses_no_item(http_server, crawl):
     fatal = http_server.route("/fatal.html", article_page("x", title="kill the worker"))
     settings = {
         **ADDON_SETTINGS,
-        "BOILERPLATE_CHAIN": ["article", KillWorker()],
+        "BOILERPLATE_EXTRACTOR": ["article", KillWorker()],
         "BOILERPLATE_EXECUTOR": "process",
         "BOILERPLATE_WORKERS": 1,
         "CONCURRENT_REQUESTS": 1,  # one call in flight: only the fatal page fails
     }
     items, crawler = await crawl(OneItemSpider, settings, start_urls=[*good[:3], fatal, *good[3:]])
-    by_url = {i["url"]: i["boilerplate"] for i in items}
+    by_url = {i["url"]: i["result"] for i in items}
     assert len(items) == 7
     assert by_url[fatal]["reason"] == "error" and "WorkerDied" in by_url[fatal]["error"]
     stats = crawler.stats
@@ -576,7 +606,7 @@ async def test_the_addon_starts_worker_processes_before_the_spider_opens(http_se
     settings = {**ADDON_SETTINGS, "BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_WORKERS": 1}
     items, crawler = await crawl(RecordsTheWorkersAtOpening, settings, start_urls=urls)
     assert crawler.spider.workers_started_at_opening
-    assert all("The story about early" in i["boilerplate"]["text"] for i in items)
+    assert all("The story about early" in i["result"]["text"] for i in items)
     (middleware,) = [
         m
         for m in crawler.engine.downloader.middleware.middlewares
@@ -678,7 +708,7 @@ def test_process_executor_needs_a_picklable_chain():
     from scrapy_boilerplate.settings import BoilerplateSettingError, load_config
 
     settings = Settings(
-        {"BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_CHAIN": ["article", Unpicklable()]}
+        {"BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_EXTRACTOR": ["article", Unpicklable()]}
     )
     with pytest.raises(BoilerplateSettingError, match="must pickle"):
         load_config(settings)
@@ -709,8 +739,8 @@ def test_worker_processes_get_each_extractor_pickled_once():
     import pickle
 
     from scrapy_boilerplate import get_extractor
-    from scrapy_boilerplate._scrapy.worker import _UNPICKLED, extract_pickled, extract_to_dict
     from scrapy_boilerplate._scrapy.runner import ExtractionRunner
+    from scrapy_boilerplate._scrapy.worker import _UNPICKLED, extract_pickled, extract_to_dict
 
     runner = ExtractionRunner(1, "process")
     article, default = get_extractor("article"), get_extractor("default")

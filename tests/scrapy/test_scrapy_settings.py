@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from scrapy.settings import Settings
 
 from scrapy_boilerplate import get_extractor
@@ -51,20 +51,34 @@ def test_presets_and_explicit_fields():
     assert config(TITLE_FIELD="").title_field is None
 
 
-def test_chain_from_the_command_line_is_json():
-    c = config(CHAIN='["num_words_rules", {"min_words": {"min_words": 20}}]')
+def test_the_extractor_setting_takes_any_spec():
+    assert config(EXTRACTOR="default").extractor.name == "default"
+    c = config(EXTRACTOR=["num_words_rules", {"min_words": {"min_words": 20}}])
     assert "MinWordsFilter(min_words=20)" in repr(c.extractor.chain)
 
 
-def test_chain_and_extractor_priorities():
+def test_a_spec_from_the_command_line_is_json():
+    c = config(EXTRACTOR='["num_words_rules", {"min_words": {"min_words": 20}}]')
+    assert "MinWordsFilter(min_words=20)" in repr(c.extractor.chain)
+
+
+def test_the_chain_setting_still_works_with_a_deprecation_warning():
+    with pytest.warns(ScrapyDeprecationWarning, match="BOILERPLATE_CHAIN is deprecated"):
+        c = config(CHAIN='["num_words_rules", {"min_words": {"min_words": 20}}]')
+    assert "MinWordsFilter(min_words=20)" in repr(c.extractor.chain)
+
+
+def test_the_deprecated_chain_setting_and_the_extractor_by_priority():
     settings = Settings()
     settings.set("BOILERPLATE_CHAIN", ["keep_everything"], priority="project")
     settings.set("BOILERPLATE_EXTRACTOR", "default", priority="spider")
-    assert load_config(settings).extractor.name == "default"
+    with pytest.warns(ScrapyDeprecationWarning):
+        assert load_config(settings).extractor.name == "default"
     settings = Settings()
     settings.set("BOILERPLATE_CHAIN", ["keep_everything"], priority="project")
     settings.set("BOILERPLATE_EXTRACTOR", "default", priority="project")
-    assert "MarkEverythingContentFilter" in repr(load_config(settings).extractor.chain)
+    with pytest.warns(ScrapyDeprecationWarning):
+        assert "MarkEverythingContentFilter" in repr(load_config(settings).extractor.chain)
 
 
 def test_domain_extractors_match_subdomains_longest_first():
@@ -88,11 +102,11 @@ def test_domain_extractors_match_subdomains_longest_first():
 @pytest.mark.parametrize(
     ("values", "message"),
     [
-        ({"CHAIN": ["article", "no_such_filter"]}, r"BOILERPLATE_CHAIN: chain entry 1 \('no_such"),
-        ({"CHAIN": ["pkg_that_does_not_exist.Filter"]}, "cannot be imported"),
+        ({"EXTRACTOR": ["article", "no_such"]}, r"BOILERPLATE_EXTRACTOR: chain entry 1 \('no_such"),
+        ({"EXTRACTOR": ["pkg_that_does_not_exist.Filter"]}, "cannot be imported"),
         ({"EXTRACTOR": "nope"}, "BOILERPLATE_EXTRACTOR: chain entry 0"),
         ({"EXTRACTOR": ""}, "BOILERPLATE_EXTRACTOR is empty"),
-        ({"CHAIN": [{"min_words": {"bogus": 1}}]}, "bad parameters"),
+        ({"EXTRACTOR": [{"min_words": {"bogus": 1}}]}, "bad parameters"),
         ({"DOMAIN_EXTRACTORS": {"a.com": "nope"}}, r"BOILERPLATE_DOMAIN_EXTRACTORS\['a.com'\]"),
         ({"DOMAIN_EXTRACTORS": {"http://a.com": "article"}}, "not a domain name"),
         ({"DOMAIN_EXTRACTORS": ["a.com"]}, "must be a dict"),

@@ -14,7 +14,7 @@ from news_crawler.spiders.news import NewsSpider
 class CustomChainSpider(NewsSpider):
     name = "custom_chain"
     custom_settings = {
-        "BOILERPLATE_CHAIN": [
+        "BOILERPLATE_EXTRACTOR": [
             "article",
             "split_paragraph_blocks",
             {"news_crawler.filters.DropShortPromoLines": {"max_words": 15}},
