@@ -1,4 +1,4 @@
-# Helpers shared by the compiled tree walks (_csegment.pyx, filters/density/_cdom.pyx):
+# Helpers shared by the compiled tree walks (_cparse.pyx, filters/density/_cdom.pyx):
 # libxml2 nodes read directly, as lxml's own properties read them. No libxml2 function is
 # called (lxml links its own copy of the library); only struct fields are read.
 

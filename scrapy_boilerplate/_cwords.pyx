@@ -3,7 +3,7 @@
 ``words.count_blocks_python`` (the word statistics of every block): each one pass over the
 characters instead of regexes and lists per block.
 
-Optional, as ``_csegment``: ``words.py`` uses it when it was built. Same results:
+Optional, as every twin (``_compiled.py``): ``words.py`` uses it when it was built. Same results:
 ``tests/test_compiled.py`` compares both on every golden and crafted page and on random
 texts. Change both together.
 

@@ -27,7 +27,7 @@ from typing import Any
 from lxml import etree
 
 from . import neko
-from ._compiled import compiled_functions
+from ._compiled import compiled_twin
 from .document import Document, Label, TextBlock
 from .encoding import decode_html
 from .words import (
@@ -80,7 +80,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
 
     This is boilerpipe's SAX content handler, replayed over the tree's start, text and end
     events in one loop (hot code: the handler's state lives in local variables).
-    ``_csegment.pyx`` is its compiled twin; ``segment`` is whichever is available.
+    ``_cparse.pyx`` is its compiled twin; ``segment`` is whichever is available.
     """
     title: str | None = None
     if root is None:
@@ -328,9 +328,9 @@ def make_blocks(
 
 
 segment = segment_python
-#: whether the compiled segmenter (``_csegment``, built at install when a compiler is there)
+#: whether the compiled segmenter (``_cparse``, built at install when a compiler is there)
 #: is in use; ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns it off
-_compiled = compiled_functions(__package__, ("_csegment", "segment"))
+_compiled = compiled_twin(__name__, "segment")
 COMPILED = _compiled is not None
 if _compiled is not None:
     (segment,) = _compiled

@@ -20,7 +20,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
-from ._compiled import compiled_functions
+from ._compiled import compiled_twin
 from ._unicode_tables import JAVA_WORD_ASTRAL, JAVA_WORD_BMP
 
 #: marker tokens the HTML handler puts around anchor text (boilerpipe's own strings)
@@ -238,11 +238,8 @@ def count_blocks_python(joined: str, astral: bool) -> list[tuple[int, int, int, 
 
 count_blocks = count_blocks_python
 separate_tokens = separate_tokens_python
-#: whether the compiled separator and block counter (``_cwords``, built with ``_csegment``)
-#: are in use
-_compiled = compiled_functions(
-    __package__, ("_cwords", "count_blocks"), ("_cwords", "separate_tokens")
-)
+#: whether the compiled separator and block counter (``_cwords``) are in use
+_compiled = compiled_twin(__name__, "count_blocks", "separate_tokens")
 COMPILED = _compiled is not None
 if _compiled is not None:
     count_blocks, separate_tokens = _compiled

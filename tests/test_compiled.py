@@ -17,6 +17,8 @@ import gzip
 import importlib
 import os
 import random
+import runpy
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,8 +27,9 @@ import numpy as np
 import pytest
 
 from scrapy_boilerplate import parse, words
+from scrapy_boilerplate._compiled import TWINNED, is_stale, twin_name
 from scrapy_boilerplate.filters.density import _dom, cetr
-from scrapy_boilerplate.neural import features
+from scrapy_boilerplate.neural import assemble, columns, structure, textstats
 from scrapy_boilerplate.parse import build_tree, segment_python
 
 # the module, not the function of the same name that the neural package exports
@@ -129,14 +132,14 @@ def _walks_agree(root, skip_hidden=True) -> bool:
 
 def _structures_agree(root) -> bool:
     blocks, _ = parse.segment(root)
-    return features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
+    return structure.collapsed_dom(blocks, root) == structure.collapsed_dom_python(blocks, root)
 
 
 def _assembly_inputs(blocks, root):
     """What page_features hands to ``assemble``: statistics, duplicate counts, structure."""
     texts = [b.text for b in blocks]
-    st = features.block_text_stats(texts, [b.link_density for b in blocks])
-    s = features._Structure(blocks, root)
+    st = textstats.block_text_stats(texts, [b.link_density for b in blocks])
+    s = structure.Structure(blocks, root)
     dup = np.array([texts.count(t) for t in texts], dtype=np.int64)
     same_path = np.array([s.class_path.count(c) for c in s.class_path], dtype=np.int64)
     return st, dup, same_path, s
@@ -146,8 +149,8 @@ def _assemblies_agree(st, dup, same_path, s) -> bool:
     # equal within float32 rounding: numpy's vectorised log may differ from libm's in the
     # last bit (here they have been equal to the bit)
     for extended in (False, True):
-        got = features.assemble(st, dup, same_path, s, extended)
-        want = features.assemble_python(st, dup, same_path, s, extended)
+        got = assemble.assemble(st, dup, same_path, s, extended)
+        want = assemble.assemble_python(st, dup, same_path, s, extended)
         for a, b in zip(got, want, strict=True):
             if a.shape != b.shape or a.dtype != b.dtype:
                 return False
@@ -185,7 +188,9 @@ TWINS = {
     words: ["count_blocks", "separate_tokens"],
     _dom: ["walk"],
     cetr: ["kmeans_iterations"],
-    features: ["collapsed_dom", "keyword_bits", "char_counts", "stopword_words", "assemble"],
+    structure: ["collapsed_dom", "keyword_bits"],
+    textstats: ["char_counts", "stopword_words"],
+    assemble: ["assemble"],
     viterbi_module: ["viterbi"],
 }
 
@@ -203,23 +208,67 @@ def test_the_compiled_twins_are_built_and_used(module):
         assert "cython" in type(getattr(module, name)).__name__
 
 
-@compiled
-def test_the_compiled_modules_are_not_older_than_their_sources():
-    from scrapy_boilerplate import _csegment, _cwords
-    from scrapy_boilerplate.filters.density import _cdom, _ckmeans
-    from scrapy_boilerplate.neural import _cassemble, _cstructure, _ctextstats, _cviterbi
+def test_each_twin_is_named_after_its_original_and_listed_once():
+    package = Path(parse.__file__).parent
+    assert twin_name("parse") == "_cparse"
+    assert twin_name("filters.density._dom") == "filters.density._cdom"
+    assert twin_name("scrapy_boilerplate.neural.viterbi") == "scrapy_boilerplate.neural._cviterbi"
+    listed = {package / (twin_name(m).replace(".", "/") + ".pyx") for m in TWINNED}
+    on_disk = set(package.rglob("_c*.pyx"))
+    assert listed == on_disk
+    for module in TWINNED:  # and each original is a module beside its twin
+        assert (package / (module.replace(".", "/") + ".py")).is_file()
+    # the tests below cover every twin
+    assert {m.__name__.removeprefix("scrapy_boilerplate.") for m in TWINS} == set(TWINNED)
 
-    shared = Path(parse.__file__).with_name("_cnodes.pxd")
-    compiled_modules = (_csegment, _cwords, _cdom, _ckmeans)
-    compiled_modules += (_cstructure, _ctextstats, _cassemble, _cviterbi)
-    for module in compiled_modules:
-        built = Path(module.__file__)
-        source = built.parent / (module.__name__.rpartition(".")[2] + ".pyx")
-        if source.exists():  # a source checkout (an installed wheel has no .pyx)
-            newest = max(source.stat().st_mtime, shared.stat().st_mtime)
-            assert built.stat().st_mtime >= newest, (
-                f"{source.name} changed since it was compiled: reinstall with `pip install -e .`"
-            )
+
+def test_setup_builds_the_listed_twins(monkeypatch):
+    import Cython.Build
+    import setuptools
+
+    built = {}
+    monkeypatch.setattr(Cython.Build, "cythonize", lambda extensions, **kw: extensions)
+    monkeypatch.setattr(setuptools, "setup", lambda **kw: built.update(kw))
+    monkeypatch.delenv("SCRAPY_BOILERPLATE_PURE_PYTHON", raising=False)
+    runpy.run_path(str(Path(parse.__file__).parents[1] / "setup.py"), run_name="setup")
+    names = {ext.name for ext in built["ext_modules"]}
+    assert names == {f"scrapy_boilerplate.{twin_name(m)}" for m in TWINNED}
+    assert all(ext.optional for ext in built["ext_modules"])
+
+
+def test_a_twin_built_before_its_sources_changed_is_stale(tmp_path):
+    compiled_file, pyx, py = (tmp_path / n for n in ("_cx.so", "_cx.pyx", "x.py"))
+    for f in (compiled_file, pyx, py):
+        f.write_text("")
+    os.utime(pyx, (1000, 1000))
+    os.utime(py, (1000, 1000))
+    os.utime(compiled_file, (2000, 2000))
+    assert not is_stale(compiled_file, [pyx, py, tmp_path / "absent.pxd"])
+    os.utime(py, (3000, 3000))  # the Python twin edited after the build
+    assert is_stale(compiled_file, [pyx, py])
+    os.utime(py, (1000, 1000))
+    os.utime(pyx, (3000, 3000))  # the .pyx edited after the build
+    assert is_stale(compiled_file, [pyx, py])
+
+
+@compiled
+def test_importing_a_stale_twin_warns_loudly(tmp_path):
+    # a copy of the package whose parse.py is newer than its compiled segmenter
+    package = Path(parse.__file__).parent
+    copy = tmp_path / "scrapy_boilerplate"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    later = copy / "_cparse.pyx"
+    stamp = max(f.stat().st_mtime for f in copy.rglob("_cparse*.so")) + 10
+    os.utime(copy / "parse.py", (stamp, stamp))
+    os.utime(later, (stamp - 20, stamp - 20))
+    code = "import warnings; warnings.simplefilter('error'); import scrapy_boilerplate"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode != 0
+    assert "scrapy_boilerplate._cparse was built before the last change" in done.stderr
+    assert "pip install -e ." in done.stderr
 
 
 @compiled
@@ -376,11 +425,11 @@ def _counts_agree(texts) -> bool:
     joined = " ".join(texts)
     lengths = np.array([len(t) for t in texts], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1])).astype(np.int64)
-    table = features._char_table()
-    expected = features.char_counts_python(joined, starts, lengths, table)
-    got = features.char_counts(joined, starts, lengths, table)
-    expected_stops = features.stopword_words_python(texts, joined, starts)
-    got_stops = features.stopword_words(texts, joined, starts)
+    table = textstats._char_table()
+    expected = textstats.char_counts_python(joined, starts, lengths, table)
+    got = textstats.char_counts(joined, starts, lengths, table)
+    expected_stops = textstats.stopword_words_python(texts, joined, starts)
+    got_stops = textstats.stopword_words(texts, joined, starts)
     return (
         got.dtype == expected.dtype
         and (got == expected).all()
@@ -448,8 +497,8 @@ def test_both_collapsed_doms_agree_on_attributes_forms_and_odd_blocks():
     blocks[-1].elements.extend(blocks[0].elements)
     blocks[-2].elements.append(root.find(".//footer").getprevious())
     blocks[-1].elements.append(root.find(".//footer")[0])  # the comment
-    assert features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
-    assert features.collapsed_dom([], None) == features.collapsed_dom_python([], None)
+    assert structure.collapsed_dom(blocks, root) == structure.collapsed_dom_python(blocks, root)
+    assert structure.collapsed_dom([], None) == structure.collapsed_dom_python([], None)
 
 
 @compiled
@@ -484,7 +533,7 @@ def test_both_feature_assemblies_agree_on_one_block_and_on_odd_structures():
     blocks.insert(1, type(blocks[0])("made up"))
     detached, _ = build_tree("<div><p>elsewhere</p></div>")
     blocks[-1].elements.append(detached.find(".//p"))
-    assert features.collapsed_dom(blocks, root) == features.collapsed_dom_python(blocks, root)
+    assert structure.collapsed_dom(blocks, root) == structure.collapsed_dom_python(blocks, root)
     assert _assemblies_agree(*_assembly_inputs(blocks, root))
 
 
@@ -492,12 +541,12 @@ def test_both_feature_assemblies_agree_on_one_block_and_on_odd_structures():
 def test_both_feature_assemblies_turn_non_finite_statistics_into_zeros():
     root, _ = build_tree("<div><p>one two three.</p><p>four five</p><p>six</p></div>")
     st, dup, same_path, s = _assembly_inputs(parse.segment(root)[0], root)
-    st[1, features.ST_LINK] = np.inf
-    st[2, features.ST_WORDLEN] = np.nan
+    st[1, textstats.ST_LINK] = np.inf
+    st[2, textstats.ST_WORDLEN] = np.nan
     for extended in (False, True):
         with np.errstate(invalid="ignore"):  # numpy warns of inf - inf; C is silent
-            want = features.assemble_python(st, dup, same_path, s, extended)
-        got = features.assemble(st, dup, same_path, s, extended)
+            want = assemble.assemble_python(st, dup, same_path, s, extended)
+        got = assemble.assemble(st, dup, same_path, s, extended)
         for a, b in zip(got, want, strict=True):
             assert np.isfinite(a).all() and np.isfinite(b).all()
             assert np.allclose(a, b, rtol=1e-6, atol=1e-6)
@@ -537,8 +586,8 @@ def test_both_keyword_scans_agree_on_every_class_and_id_and_on_random_strings():
     from scrapy_boilerplate.neural import _cstructure
 
     def agree(value):
-        features._kw_cache.clear()  # the Python twin's cache must not answer for it
-        return _cstructure.keyword_bits(value) == features.keyword_bits_python(value)
+        structure._kw_cache.clear()  # the Python twin's cache must not answer for it
+        return _cstructure.keyword_bits(value) == structure.keyword_bits_python(value)
 
     real = list(_class_and_id_strings())
     assert len(real) > 1000
@@ -546,7 +595,7 @@ def test_both_keyword_scans_agree_on_every_class_and_id_and_on_random_strings():
     # literals glued together, cut, prefixed and suffixed: overlaps ("mainav": "main" wins
     # and "nav" is not found), lookarounds ("ads", "tag"), non-ASCII letters that lower-case
     # to ASCII (Kelvin sign), separators of every kind
-    literals = [lit.strip("^$") for _, group in features._KEYWORD_GROUPS for lit in group]
+    literals = [lit.strip("^$") for _, group in columns.KEYWORD_GROUPS for lit in group]
     alphabet = "adstgrhenx-_ .,:/0İ\u212a\u00e9\xa0\t" + "abcdefghijklmnopqrstuvwxyz"
     rng = random.Random(6)
     for _ in range(20_000):
@@ -562,14 +611,14 @@ def test_both_keyword_scans_agree_on_every_class_and_id_and_on_random_strings():
 
 
 def test_keyword_groups_match_words_not_letters_inside_other_words():
-    bits = features._KW_BIT
-    assert features.keyword_bits("site-header") == bits["header"]
-    assert features.keyword_bits("ads-top") == bits["ad"]
-    assert features.keyword_bits("Header") & bits["ad"] == 0  # "ad" inside a word
-    assert features.keyword_bits("stage") == 0  # "tag" inside a word
-    assert features.keyword_bits("post-tags") == bits["content"] | bits["meta"]
-    assert features.keyword_bits("mainav") == bits["content"]  # leftmost match wins
-    assert features.keyword_bits("") == 0
+    bits = structure._KW_BIT
+    assert structure.keyword_bits("site-header") == bits["header"]
+    assert structure.keyword_bits("ads-top") == bits["ad"]
+    assert structure.keyword_bits("Header") & bits["ad"] == 0  # "ad" inside a word
+    assert structure.keyword_bits("stage") == 0  # "tag" inside a word
+    assert structure.keyword_bits("post-tags") == bits["content"] | bits["meta"]
+    assert structure.keyword_bits("mainav") == bits["content"]  # leftmost match wins
+    assert structure.keyword_bits("") == 0
 
 
 @compiled

@@ -7,15 +7,14 @@ import numpy as np
 import pytest
 
 from scrapy_boilerplate.document import Document, TextBlock
-from scrapy_boilerplate.neural.features import (
+from scrapy_boilerplate.neural.columns import (
     BINARY_BLOCK,
     BINARY_EDGE,
     BLOCK_FEATURES,
     EDGE_FEATURES,
-    Normalizer,
-    block_text_stats,
-    page_features,
 )
+from scrapy_boilerplate.neural.features import Normalizer, page_features
+from scrapy_boilerplate.neural.textstats import block_text_stats
 from scrapy_boilerplate.parse import parse_html
 
 ARTICLE = """<html><head><title>Bridge</title></head><body>
@@ -145,7 +144,7 @@ def test_normalizer_keeps_binary_columns():
 
 
 def test_extension_features():
-    from scrapy_boilerplate.neural.features import (
+    from scrapy_boilerplate.neural.columns import (
         EXT_BLOCK_FEATURES,
         EXT_EDGE_FEATURES,
         binary_masks,
@@ -178,7 +177,6 @@ def test_extension_features():
 def test_a_page_whose_only_block_is_empty_has_finite_features():
     # a block can be made empty by another filter before web2text runs
     from scrapy_boilerplate.document import Document, TextBlock
-    from scrapy_boilerplate.neural.features import block_text_stats
 
     assert block_text_stats([""], [0.0])[0].tolist()[:2] == [1.0, 0.0]  # 1 char (floor), 0 words
     b, e = page_features(Document(blocks=[TextBlock("")]))

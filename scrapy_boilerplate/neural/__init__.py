@@ -7,7 +7,8 @@ Importing this package is cheap: numpy only. onnxruntime is imported when a
 
 from __future__ import annotations
 
-from .features import BLOCK_FEATURES, EDGE_FEATURES, page_features
+from .columns import BLOCK_FEATURES, EDGE_FEATURES
+from .features import page_features
 from .viterbi import viterbi
 
 __all__ = ["BLOCK_FEATURES", "EDGE_FEATURES", "page_features", "viterbi"]

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Compiled twin of ``features.assemble_python``: a page's block and edge feature arrays
+"""Compiled twin of ``assemble.assemble_python``: a page's block and edge feature arrays
 from its text statistics and collapsed DOM, in one pass per row, where the Python twin
 makes some two hundred numpy calls on small arrays (their call overhead, not their
 arithmetic, was ~1.4 ms of a 240-block page).
 
-Optional, as ``_csegment``: ``features.py`` uses it when it was built. Same values within
+Optional, as every twin (``_compiled.py``): ``assemble.py`` uses it when it was built. Same values within
 float32 rounding (numpy's vectorised ``log`` may differ from libm's in the last bit):
 ``tests/test_compiled.py`` compares both on every golden and crafted page and on random
 tag soup. Change both together.
@@ -14,11 +14,16 @@ import numpy as np
 
 from libc.math cimport isfinite, log, log1p, pow
 
-from .features import (
+from .columns import (
     BLOCK_FEATURES,
     EDGE_FEATURES,
     LEAF_TAGS,
+    N_EXT_BITS as _N_EXT_BITS,
     PARENT_TAGS,
+    TAG_BITS,
+    feature_names,
+)
+from .textstats import (
     ST_CAP,
     ST_CHARS,
     ST_COPY,
@@ -34,12 +39,9 @@ from .features import (
     ST_WORDLEN,
     ST_WORDS,
     ST_YEAR,
-    _N_EXT_BITS,
-    _TAG_BITS,
-    feature_names,
 )
 
-# the statistics columns this file reads by number (features.py names them)
+# the statistics columns this file reads by number (textstats.py names them)
 assert (ST_CHARS, ST_WORDS, ST_WORDLEN, ST_STOP, ST_CAP, ST_PUNCT, ST_NUM, ST_SENT,
         ST_LINK, ST_COPY, ST_EMAIL, ST_URL, ST_YEAR, ST_ENDP, ST_ENDQ) == tuple(range(15))
 assert len(BLOCK_FEATURES) == 128 and len(EDGE_FEATURES) == 25 and len(PARENT_TAGS) == 20
@@ -53,9 +55,9 @@ cdef enum:
 cdef long long PARENT_MASK[20]
 cdef long long LEAF_MASK[19]
 for _i, _tag in enumerate(PARENT_TAGS):
-    PARENT_MASK[_i] = _TAG_BITS[_tag]
+    PARENT_MASK[_i] = TAG_BITS[_tag]
 for _i, _tag in enumerate(LEAF_TAGS):
-    LEAF_MASK[_i] = _TAG_BITS[_tag]
+    LEAF_MASK[_i] = TAG_BITS[_tag]
 cdef int N_EXT_BITS = _N_EXT_BITS
 
 
@@ -73,7 +75,7 @@ cdef inline double floor1(double x) noexcept nogil:
 
 
 cdef inline void flags_and_capitals(double* row, const double* s) noexcept nogil:
-    # features._flags_and_capitals: six +-1 flags, the capitalised share and its powers
+    # assemble._flags_and_capitals: six +-1 flags, the capitalised share and its powers
     row[0] = pm(s[ENDP] > 0)
     row[1] = pm(s[ENDQ] > 0)
     row[2] = pm(s[COPY] > 0)
@@ -88,7 +90,7 @@ cdef inline void flags_and_capitals(double* row, const double* s) noexcept nogil
 
 cdef inline void node_features(double* row, const double* a, double total_chars,
                                bint form) noexcept nogil:
-    # features._node_features for one node's aggregated statistics
+    # assemble._node_features for one node's aggregated statistics
     cdef double chars = floor1(a[CHARS]), words = a[WORDS], safe_words = floor1(a[WORDS])
     cdef bint has_words = words > 0
     row[0] = chars / floor1(total_chars)
@@ -106,7 +108,7 @@ cdef inline void node_features(double* row, const double* a, double total_chars,
 
 
 cdef inline void leaf_features(double* row, const double* s, double rel) noexcept nogil:
-    # features._leaf_features for one block (rel: its relative position)
+    # assemble._leaf_features for one block (rel: its relative position)
     cdef double chars = s[CHARS], words = s[WORDS], safe_words = floor1(s[WORDS])
     cdef bint has_words = words > 0
     row[0] = pm(has_words)
@@ -155,7 +157,7 @@ cdef inline float finite(double x) noexcept nogil:
 
 
 def assemble(st, dup, same_path, s, bint extended):
-    """``features.assemble_python``, compiled (same arguments, same arrays)."""
+    """``assemble.assemble_python``, compiled (same arguments, same arrays)."""
     cdef const double[:, ::1] stats = np.ascontiguousarray(st, dtype=np.float64)
     cdef Py_ssize_t n = stats.shape[0], i, j, k, m
     cdef const long long[::1] dups = np.ascontiguousarray(dup, dtype=np.int64)

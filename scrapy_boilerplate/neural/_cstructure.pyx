@@ -1,15 +1,15 @@
 # cython: language_level=3
-"""Compiled twin of ``features.collapsed_dom_python``: the collapsed DOM over a page's
+"""Compiled twin of ``structure.collapsed_dom_python``: the collapsed DOM over a page's
 blocks, climbing libxml2's parent pointers instead of creating an lxml proxy for every
 ancestor, with the node tables in C arrays.
 
-Optional, as ``_csegment``: ``features.py`` uses it when it was built. It mirrors
-``collapsed_dom_python`` and the ``features.collapsed_blocks`` it ends in (nodes are keyed
+Optional, as every twin (``_compiled.py``): ``structure.py`` uses it when it was built. It mirrors
+``collapsed_dom_python`` and the ``structure.collapsed_blocks`` it ends in (nodes are keyed
 by their libxml2 address where the Python keys ``id()`` of their proxy, and found open by
 their depth on the stack of open nodes where the Python looks them up in a dict).
 ``tests/test_compiled.py`` requires the same lists on every golden and crafted page and on
 random tag soup. Change both together. Also here: ``keyword_bits``, the compiled twin of
-``features.keyword_bits_python``.
+``structure.keyword_bits_python``.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
@@ -19,14 +19,13 @@ from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__et
 
 from .._cnodes cimport decode, find_attribute, parent_element
 
-from .features import (
+from .columns import KEYWORD_GROUPS, TAG_BITS
+from .structure import (
     _BLOCK_TAGS,
     _EXT_TAG_BIT,
     _FORM_TAGS,
     _HIDDEN_BIT,
     _HIDDEN_STYLE_RE,
-    _KEYWORD_GROUPS,
-    _TAG_BITS,
 )
 
 import numpy as np
@@ -79,7 +78,7 @@ cdef inline Py_ssize_t _depth(tree.xmlNode* e) noexcept:
 
 
 cdef size_t _anchor(list elements) except? 0:
-    # features._anchor: the lowest common ancestor of the elements (0: none). The twin
+    # structure._anchor: the lowest common ancestor of the elements (0: none). The twin
     # climbs each element to a dict of the first one's ancestors; here the two sides climb
     # to equal depth and then together, with no allocation.
     cdef Py_ssize_t count = len(elements), i, depth, other_depth
@@ -115,8 +114,8 @@ cdef size_t _anchor(list elements) except? 0:
     return <size_t>best
 
 
-# --- keyword groups of class / id words (features.keyword_bits, without regex or cache) ---
-# The literals of features._KEYWORD_GROUPS in matching order, indexed by first letter. The
+# --- keyword groups of class / id words (structure.keyword_bits, without regex or cache) ---
+# The literals of columns.KEYWORD_GROUPS in matching order, indexed by first letter. The
 # regex twin costs ~8 us per attribute string and most strings are unique to their page,
 # so a cache does not help a crawl; this scan costs a fraction of a microsecond.
 cdef enum:
@@ -137,7 +136,7 @@ cdef void _load_literals() except *:
     cdef int count = 0, i, k, first, second
     for i in range(26):
         _by_first_count[i] = 0
-    for group, (name, literals) in enumerate(_KEYWORD_GROUPS):
+    for group, (name, literals) in enumerate(KEYWORD_GROUPS):
         for literal in literals:
             text = literal.strip("^$")
             if count == MAX_LITERALS or len(text) > MAX_LENGTH or not text.isascii():
@@ -176,7 +175,7 @@ cdef inline unsigned int _lower_at(bint ascii, int kind, void* data, Py_ssize_t 
 
 
 cdef long _keyword_bits(object value) except -1:
-    # features.keyword_bits(value): leftmost match first, literals in table order, the
+    # structure.keyword_bits(value): leftmost match first, literals in table order, the
     # scan resumes after a match (as re.finditer). A position whose two letters start no
     # literal is passed at once (most positions of a class string).
     cdef str text
@@ -229,7 +228,7 @@ cdef long _keyword_bits(object value) except -1:
 
 
 def keyword_bits(key: str) -> int:
-    """``features.keyword_bits``, compiled (no cache: it is faster than a lookup)."""
+    """``structure.keyword_bits``, compiled (no cache: it is faster than a lookup)."""
     return _keyword_bits(key)
 
 
@@ -267,7 +266,7 @@ cdef long long _HIDDEN = _HIDDEN_BIT
 
 cdef long long _ext_bits(long long tag_bit, object cls, tree.xmlNode* node, dict words,
                          dict styles) except -1:
-    # features._ext_bits of an element with attributes, in one pass over them (the first
+    # structure._ext_bits of an element with attributes, in one pass over them (the first
     # attribute of a name counts, as el.get reads it); class and id words apart: matches
     # never span the space the Python twin joins them with
     cdef tree.xmlAttr* attr = node.properties
@@ -355,7 +354,7 @@ cdef int _tag_entry(TagTable* table, list tags, tree.xmlNode* node) except -2:
             tags[MAX_TAGS] = tag
         else:
             tags.append(tag)
-    table.tag_bit[entry] = _TAG_BITS.get(tag, 0)
+    table.tag_bit[entry] = TAG_BITS.get(tag, 0)
     table.ext_bit[entry] = _EXT_TAG_BIT.get(tag, 0)
     table.block[entry] = tag in _BLOCK_TAGS
     return entry
@@ -414,8 +413,8 @@ cdef object _int_list(const Py_ssize_t* values, Py_ssize_t count):
 
 
 def collapsed_dom(blocks, root):
-    """``features.collapsed_dom_python``, compiled (same arguments, same lists). The node
-    tables are C arrays here, and the per-block derivation (``features.collapsed_blocks``
+    """``structure.collapsed_dom_python``, compiled (same arguments, same lists). The node
+    tables are C arrays here, and the per-block derivation (``structure.collapsed_blocks``
     in the twin) is done on them."""
     cdef Py_ssize_t n = len(blocks), i, j, k, m, p, nid, parent_id
     cdef size_t a
@@ -549,7 +548,7 @@ def collapsed_dom(blocks, root):
                 if form[j]:
                     form[nodes.parent[j]] = 1
 
-    # per block: parent and grandparent groups (features.collapsed_blocks)
+    # per block: parent and grandparent groups (structure.collapsed_blocks)
     parent_arr = np.full(n, -1, dtype=np.intp)
     gp_arr = np.full(n, -1, dtype=np.intp)
     cdef Py_ssize_t[::1] parent = parent_arr

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""Compiled twins of ``features.char_counts_python`` (the per-block character statistics
+"""Compiled twins of ``textstats.char_counts_python`` (the per-block character statistics
 of the Web2Text features in one pass over the characters, instead of some thirty numpy
-passes over an array of code points) and ``features.stopword_words_python`` (stopwords per
+passes over an array of code points) and ``textstats.stopword_words_python`` (stopwords per
 block, without a string for every ASCII word: those are looked up in a C table).
 
-Optional, as ``_csegment``: ``features.py`` uses it when it was built. Same counts:
+Optional, as every twin (``_compiled.py``): ``textstats.py`` uses it when it was built. Same counts:
 ``tests/test_compiled.py`` compares both on every golden and crafted page and on random
 texts. Change both together.
 """
@@ -13,7 +13,7 @@ import numpy as np
 
 from cpython.unicode cimport Py_UNICODE_ISSPACE
 
-from .features import (
+from .textstats import (
     STOP_STRIP,
     STOP_WORDS,
     _C,
@@ -66,7 +66,7 @@ cdef inline bint _is_digit(const unsigned char[::1] table, int kind, void* data,
 
 
 def char_counts(str joined, starts, lengths, table):
-    """``features.char_counts_python``, compiled (same arguments, same array)."""
+    """``textstats.char_counts_python``, compiled (same arguments, same array)."""
     cdef Py_ssize_t n = len(starts), size = len(joined), i, b, k, end
     cdef const long long[::1] start = np.ascontiguousarray(starts, dtype=np.int64)
     cdef const long long[::1] length = np.ascontiguousarray(lengths, dtype=np.int64)
@@ -219,7 +219,7 @@ cdef inline bint _stripped(Py_UCS4 c) noexcept nogil:
 
 
 def stopword_words(texts, str joined, starts):
-    """``features.stopword_words_python``, compiled (same arguments, same array)."""
+    """``textstats.stopword_words_python``, compiled (same arguments, same array)."""
     cdef Py_ssize_t n = len(starts), size = len(joined), i, b = 0, end, first, last
     cdef const long long[::1] start = np.ascontiguousarray(starts, dtype=np.int64)
     cdef int found

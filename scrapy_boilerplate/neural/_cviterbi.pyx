@@ -3,7 +3,7 @@
 same order of additions and with the same tie rules, so the same labels (the Python loop
 was ~0.2 ms of a 240-block page).
 
-Optional, as ``_csegment``: ``viterbi.py`` uses it when it was built.
+Optional, as every twin (``_compiled.py``): ``viterbi.py`` uses it when it was built.
 ``tests/test_compiled.py`` compares both on random scores with ties. Change both together.
 """
 

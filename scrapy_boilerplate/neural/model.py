@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import ModelUnavailableError
-from .features import Normalizer, feature_names
+from .columns import feature_names
+from .features import Normalizer
 
 __all__ = ["DEFAULT_MODEL_DIR", "Web2TextModel", "get_model", "INSTALL_HINT"]
 

@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ..neural.features import BLOCK_FEATURES, EDGE_FEATURES, Normalizer, feature_names
+from ..neural.columns import BLOCK_FEATURES, EDGE_FEATURES, feature_names
+from ..neural.features import Normalizer
 from ..neural.viterbi import viterbi
 from .dataset import Corpus
 

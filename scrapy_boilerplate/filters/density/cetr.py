@@ -15,7 +15,7 @@ from itertools import repeat
 
 import numpy as np
 
-from ..._compiled import compiled_functions
+from ..._compiled import compiled_twin
 from ...document import Document
 from ._dom import DensityFilter, DomStats, check_combine, label_runs
 
@@ -172,7 +172,7 @@ def kmeans_iterations_python(
     points: np.ndarray, centres: np.ndarray, max_iter: int, tol: float
 ) -> np.ndarray:
     """Lloyd's iterations of :func:`kmeans_pinned` from the given centres (centre 0 stays
-    put); the final assignment. ``_ckmeans.pyx`` is the compiled twin (the same float
+    put); the final assignment. ``_ccetr.pyx`` is the compiled twin (the same float
     operations in the same order); ``kmeans_iterations`` is whichever is available."""
     k = centres.shape[0]
     cols = [np.ascontiguousarray(points[:, j], dtype=np.float64) for j in range(points.shape[1])]
@@ -198,8 +198,8 @@ def kmeans_iterations_python(
 
 
 kmeans_iterations = kmeans_iterations_python
-#: whether the compiled k-means iterations (``_ckmeans``) are in use
-_compiled = compiled_functions(__package__, ("_ckmeans", "kmeans_iterations"))
+#: whether the compiled k-means iterations (``_ccetr``) are in use
+_compiled = compiled_twin(__name__, "kmeans_iterations")
 COMPILED = _compiled is not None
 if _compiled is not None:
     (kmeans_iterations,) = _compiled

@@ -45,7 +45,7 @@ for _ch in JAVA_WHITESPACE:
 cdef frozenset _WS_HIGH = frozenset(c for c in JAVA_WHITESPACE if ord(c) > 32)
 cdef Py_UCS4 _WS_HIGH_MIN = min(ord(c) for c in _WS_HIGH)
 if JAVA_TRIM_CHARS != "".join(chr(i) for i in range(33)):
-    raise ImportError("_csegment assumes Java's trim() removes exactly U+0000-U+0020")
+    raise ImportError("_cparse assumes Java's trim() removes exactly U+0000-U+0020")
 
 
 cdef inline bint _is_java_ws(Py_UCS4 c):
