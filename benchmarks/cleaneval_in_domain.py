@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Would web2text reach the paper's CleanEval F1 if it could train on CleanEval?
 
-    python benchmarks/cleaneval_in_domain.py              # ~10 minutes on 2 cores
+    python -m benchmarks.cleaneval_in_domain              # ~10 minutes on 2 cores
 
 The Web2Text paper trains and tests on CleanEval and reports block F1 ~0.88. The model we
 ship may not train on cleaneval-train (no licence stated: evaluation only), and reaches

@@ -1,8 +1,8 @@
 #!/usr/bin/env python
 """Crawl speed with scrapy-boilerplate enabled vs the same crawl without it.
 
-    python benchmarks/crawl_speed.py                 # 1,000 pages, 3 rounds, medians
-    python benchmarks/crawl_speed.py --pages 200 --repeat 1 --variants without,with,inline
+    python -m benchmarks.crawl_speed                 # 1,000 pages, 3 rounds, medians
+    python -m benchmarks.crawl_speed --pages 200 --repeat 1 --variants without,with,inline
 
 Real pages from the project's datasets (``mozilla-readability`` real pages, then
 ``wcxb-dev``; see /work/shared/data or ``--data``) are served by a threaded HTTP server in
@@ -35,7 +35,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-DEFAULT_DATA = Path(os.environ.get("BOILERPLATE_DATA", "/work/shared/data"))
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = Path(os.environ.get("BOILERPLATE_DATA", REPO.parent / "shared" / "data"))
 SETS = ("mozilla-readability", "wcxb-dev")
 
 
@@ -291,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
             for variant in variants:
                 cmd = [
                     sys.executable,
-                    __file__,
+                    "-m",
+                    "benchmarks.crawl_speed",
                     "--_crawl",
                     base,
                     variant,
@@ -304,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
                     str(args.concurrency),
                 ]
                 server_before = _process_cpu_seconds(server.pid)
-                done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+                done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600, cwd=REPO)
                 server_cpu = _process_cpu_seconds(server.pid) - server_before
                 line = next(
                     (ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")), None

@@ -8,13 +8,13 @@ Times are CPU milliseconds of the filter alone (the parse is shared, so it is re
 once, apart). For the end-to-end comparison with other extractors use the ``evaluate``
 command; this script is for choosing parameters and for the filters' own cost.
 
-    python benchmarks/density.py ../shared/data/wcxb-dev ../shared/data/zh-cwced-dev \\
+    python -m benchmarks.density ../shared/data/wcxb-dev ../shared/data/zh-cwced-dev \\
         -c cetd -c cetd_tpc -c 'cetd_tpc:{"tpr_lambda": 0.3}' -c cepr [--limit N]
 
 A configuration is an extractor or filter name, optionally followed by ``:`` and JSON
 parameters. Without ``-c``: the five density extractors with their defaults.
 
-    python benchmarks/density.py --stress 50     # a 50 MB page and a 100,000-deep DOM
+    python -m benchmarks.density --stress 50     # a 50 MB page and a 100,000-deep DOM
 """
 
 from __future__ import annotations
@@ -22,22 +22,18 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from scrapy_boilerplate.evaluation import find_datasets  # noqa: E402
-from scrapy_boilerplate.evaluation.metrics import (  # noqa: E402
+from scrapy_boilerplate.evaluation import find_datasets
+from scrapy_boilerplate.evaluation.metrics import (
     score_page,
     summarize,
     tokens_for_lang,
 )
-from scrapy_boilerplate.parse import parse_html  # noqa: E402
-from scrapy_boilerplate.render import render_text  # noqa: E402
-from scrapy_boilerplate.spec import build_chain  # noqa: E402
+from scrapy_boilerplate.parse import parse_html
+from scrapy_boilerplate.render import render_text
+from scrapy_boilerplate.spec import build_chain
 
 DEFAULT_CONFIGS = ["cetd", "cetd_tpc", "cepr", "cetr", "bte"]
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python
 """Milliseconds per page of our extractors, parse included, robust to a noisy machine.
 
-    python benchmarks/extract_speed.py                       # every set, 3 repeats
-    python benchmarks/extract_speed.py --sets wcxb-dev,htmltotext-benchmark \\
+    python -m benchmarks.extract_speed                       # every set, 3 repeats
+    python -m benchmarks.extract_speed --sets wcxb-dev,htmltotext-benchmark \\
         --extractors cetr,article --repeat 5 --json out.json
 
 What ``scrapy-boilerplate evaluate`` times (decoded page in, text out: parse, filters,
@@ -28,10 +28,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from scrapy_boilerplate import get_extractor  # noqa: E402
-from scrapy_boilerplate.evaluation import find_datasets  # noqa: E402
+from scrapy_boilerplate import get_extractor
+from scrapy_boilerplate.evaluation import find_datasets
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 DEFAULT_EXTRACTORS = "cetd,cetd_tpc,cepr,cetr,bte,web2text,article"

@@ -1,10 +1,10 @@
 """Web2Text benchmarks: labelling recovery, block-level quality, speed.
 
-    python benchmarks/neural.py recovery [DATA_DIR]          # share of reference recovered
-    python benchmarks/neural.py blocks [DATA_DIR] --set cleaneval-train \
+    python -m benchmarks.neural recovery [DATA_DIR]          # share of reference recovered
+    python -m benchmarks.neural blocks [DATA_DIR] --set cleaneval-train \
         --compare article,trafilatura,readability             # block-level acc / P / R / F1
-    python benchmarks/neural.py speed [DATA_DIR] --sets wcxb-dev,cleaneval-train
-    python benchmarks/neural.py trainsets [DATA_DIR]                # post-filters, training sets
+    python -m benchmarks.neural speed [DATA_DIR] --sets wcxb-dev,cleaneval-train
+    python -m benchmarks.neural trainsets [DATA_DIR]                # post-filters, training sets
 
 ``recovery``: for every set, the share of the reference's non-space characters that the
 automatic labelling (training/alignment.py) aligns to the page's blocks, and the share that
@@ -39,17 +39,16 @@ from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from scrapy_boilerplate.evaluation.datasets import find_datasets, open_dataset  # noqa: E402
-from scrapy_boilerplate.parse import parse_html  # noqa: E402
-from scrapy_boilerplate.training.alignment import (  # noqa: E402
+from scrapy_boilerplate.evaluation.datasets import find_datasets, open_dataset
+from scrapy_boilerplate.parse import parse_html
+from scrapy_boilerplate.training.alignment import (
     GAP,
     block_source,
     label_blocks,
     label_blocks_from_snippets,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
 

@@ -1,6 +1,6 @@
 """Quality and speed of every extractor on every labelled set: writes docs/benchmarks.md.
 
-    python benchmarks/quality.py [--limit N] [--out docs/benchmarks.md] [--data DIR]
+    python -m benchmarks.quality [--limit N] [--out docs/benchmarks.md] [--data DIR]
         [--extractors a,b|all] [--compare x,y|all] [--sets s1,s2] [--resume]
 
 Runs our extractors, the other extractors that are installed (extra ``bench``) and a bare
@@ -28,28 +28,26 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # run as a script from anywhere
-    sys.path.insert(0, str(REPO))
-
-from scrapy_boilerplate.evaluation.cli import quiet_other_loggers, split_names  # noqa: E402
-from scrapy_boilerplate.evaluation.datasets import Dataset, find_datasets  # noqa: E402
-from scrapy_boilerplate.evaluation.evaluate import (  # noqa: E402
+from scrapy_boilerplate.evaluation.cli import quiet_other_loggers, split_names
+from scrapy_boilerplate.evaluation.datasets import Dataset, find_datasets
+from scrapy_boilerplate.evaluation.evaluate import (
     DatasetResult,
     PageResult,
     RunnerResult,
     evaluate_dataset,
     evaluate_runner,
 )
-from scrapy_boilerplate.evaluation.metrics import N_BOOTSTRAP  # noqa: E402
-from scrapy_boilerplate.evaluation.report import render_markdown, to_data  # noqa: E402
-from scrapy_boilerplate.evaluation.runners import (  # noqa: E402
+from scrapy_boilerplate.evaluation.metrics import N_BOOTSTRAP
+from scrapy_boilerplate.evaluation.report import render_markdown, to_data
+from scrapy_boilerplate.evaluation.runners import (
     FLOOR,
     OTHER_EXTRACTORS,
     Runner,
     get_runner,
     our_extractors,
 )
+
+REPO = Path(__file__).resolve().parents[1]
 
 DEFAULT_DATA = Path(os.environ.get("SCRAPY_BOILERPLATE_DATA", REPO.parent / "shared" / "data"))
 DEFAULT_OUT = REPO / "docs" / "benchmarks.md"
@@ -211,7 +209,7 @@ def write_report(
     """The Markdown of docs/benchmarks.md."""
     vers = versions()
     mem = memory_gb()
-    command = "python benchmarks/quality.py" + (f" --limit {args.limit}" if args.limit else "")
+    command = "python -m benchmarks.quality" + (f" --limit {args.limit}" if args.limit else "")
     out = [
         "# Benchmarks: quality and speed",
         "",

@@ -1,6 +1,6 @@
 """Write the golden fixtures of tests/golden/: pages plus the Java boilerpipe's outputs.
 
-    python benchmarks/boilerpipe_oracle/make_golden.py [--data ../shared/data]
+    python -m benchmarks.boilerpipe_oracle.make_golden [--data ../shared/data]
 
 Draws pages at random (fixed seed, pages under 150 kB) from the permissively licensed sets
 of the data folder, copies them (gzipped) to ``tests/golden/pages/``, runs every Java
@@ -19,11 +19,10 @@ import random
 import sys
 from pathlib import Path
 
+from benchmarks.boilerpipe_oracle.run_oracle import EXTRACTORS, run_oracle
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.boilerpipe_oracle.run_oracle import EXTRACTORS, run_oracle  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 #: set -> (pages to draw, licence as the set's README states it)

@@ -7,7 +7,7 @@ stdin and reads one JSON object per (page, extractor) from its stdout.
 
 Command line::
 
-    python benchmarks/boilerpipe_oracle/run_oracle.py --out OUT.jsonl \\
+    python -m benchmarks.boilerpipe_oracle.run_oracle --out OUT.jsonl \\
         [--extractors article,default,...] [--limit N] DATASET_DIR_OR_FILES...
 
 From Python::
