@@ -57,8 +57,8 @@ class BoilerplateAddon:
 
     def _prestart_workers(self, settings: Any) -> None:
         # With the process executor, start the workers now: Scrapy takes about as long to
-        # set up the crawl (~0.5 s) as a worker takes to be ready, so the first pages need
-        # not wait for them. (Without the add-on they start when the spider opens.)
+        # set up the crawl as a worker takes to be ready (docs/scrapy.md), so the first
+        # pages need not wait for them. (Without the add-on they start when the spider opens.)
         try:
             config = load_config(settings)
         except Exception:  # noqa: BLE001 - disabled, or a bad setting the middleware reports

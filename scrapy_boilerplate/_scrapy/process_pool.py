@@ -4,8 +4,7 @@ Each worker is connected to the crawl by a socket pair. The crawl writes a call 
 function and its arguments, length-prefixed) and the event loop reads the answer when it
 arrives: no helper threads in the crawl process. ``concurrent.futures.ProcessPoolExecutor``
 runs a manager thread and a feeder thread per pool, which contend with the reactor for the
-GIL: in a profiled crawl on 2 cores they took 18% of the samples, a third as many as the
-reactor thread itself (see docs/scrapy.md, "Threads, processes and speed").
+GIL (the profile is in docs/scrapy.md, "Threads, processes and speed").
 
 Workers answer their calls in order, so each keeps a FIFO of the futures it owes. A worker
 that dies (killed, out of memory) fails the calls it held with :class:`WorkerDied` and is
@@ -174,8 +173,7 @@ class ProcessPool:
     :meth:`start`).
 
     Starting a process blocks until it runs (the first one waits for the fork server to
-    import the engine: ~0.3 s), so it happens in a short-lived thread while the event loop
-    goes on. Calls go to the worker with the fewest unanswered calls. Must be used from one
+    import the engine), so it happens in a short-lived thread while the event loop goes on. Calls go to the worker with the fewest unanswered calls. Must be used from one
     event loop (the crawl's); arguments, results and exceptions must pickle.
     """
 
@@ -191,9 +189,9 @@ class ProcessPool:
 
     def start_now(self) -> None:
         """Start the workers at once, in a background thread, with no event loop needed:
-        for a crawl that is still being set up (a worker takes ~0.5 s to be ready, about
-        as long as Scrapy takes to set up a crawl). The first :meth:`start` or
-        :meth:`run` adopts them."""
+        for a crawl that is still being set up (a worker takes about as long to be ready as
+        Scrapy takes to set up a crawl). The first :meth:`start` or :meth:`run` adopts
+        them."""
         starting = self._starting is not None and not self._starting.done()
         if self._early is not None or self._workers or self._closed or starting:
             return

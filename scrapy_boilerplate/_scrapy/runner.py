@@ -27,8 +27,8 @@ _WORKER_MODULE = "scrapy_boilerplate._scrapy.worker"
 
 
 def _process_context() -> multiprocessing.context.BaseContext:
-    # A forkserver imports the engine (numpy, lxml, the models' code: ~0.4 s of CPU) once
-    # and forks every worker from there; "spawn" would import it again in each worker.
+    # A forkserver imports the engine (numpy, lxml, the models' code) once and forks every
+    # worker from there; "spawn" would import it again in each worker.
     # Neither forks the crawl itself, whose threads make fork() unsafe.
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")

@@ -59,8 +59,7 @@ _MAX_UNPICKLED = 64
 def extract_pickled(pickled_extractor: bytes, html: Any, url: str | None) -> dict[str, Any]:
     """:func:`extract_to_dict` with the extractor given as its pickle, which is unpickled
     once per process: the crawl then pickles each extractor once, not once per page (the
-    pickle of a chain costs ~40 us to make and ~30 us to read; the crawl process is the
-    busier one)."""
+    crawl process is the busier one)."""
     extractor = _UNPICKLED.get(pickled_extractor)
     if extractor is None:
         if len(_UNPICKLED) >= _MAX_UNPICKLED:
