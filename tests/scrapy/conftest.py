@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from bp_testing import ADDON_SETTINGS, BASE_SETTINGS, MANUAL_SETTINGS
+
+from .helpers import ADDON_SETTINGS, BASE_SETTINGS, MANUAL_SETTINGS
 
 
 @pytest.fixture(params=["addon", "manual"])

@@ -7,12 +7,13 @@ import logging
 
 import pytest
 import scrapy
-from bp_testing import ADDON_SETTINGS, article_page
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import deferred_f_from_coro_f
 from scrapy.utils.test import get_crawler
 
 from scrapy_boilerplate.pipelines import BoilerplatePipeline
+
+from .helpers import ADDON_SETTINGS, article_page
 
 
 def pipeline(**settings):

@@ -1,4 +1,5 @@
-"""The web2text labeler: shipped model, chains, pickling, lazy runtime, missing onnxruntime."""
+"""The web2text labeler (``neural/filter.py``): shipped model, chains, pickling, lazy runtime,
+missing onnxruntime."""
 
 import pickle
 import subprocess
@@ -16,8 +17,8 @@ from scrapy_boilerplate.neural.model import DEFAULT_MODEL_DIR
 from scrapy_boilerplate.parse import parse_html
 
 HERE = Path(__file__).parent
-ARTICLE = (HERE / "neural" / "article.html").read_text(encoding="utf-8")
-DATA = HERE.parent.parent / "shared" / "data"
+ARTICLE = (HERE / "article.html").read_text(encoding="utf-8")
+DATA = HERE.parents[2] / "shared" / "data"
 
 pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
 

@@ -1,4 +1,5 @@
-"""FallbackFilter: a second chain decides the pages on which the first found nothing."""
+"""FallbackFilter (``filters/fallback.py``): a second chain decides the pages on which the
+first found nothing."""
 
 import pickle
 

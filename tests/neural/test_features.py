@@ -1,4 +1,5 @@
-"""Web2Text features: shapes, determinism, finiteness on bad input, CJK statistics."""
+"""Web2Text's features (``neural/features.py``: ``page_features``, ``Normalizer``): shapes,
+determinism, finiteness on bad input, the extension features."""
 
 import os
 import random
@@ -7,12 +8,7 @@ import numpy as np
 import pytest
 
 from scrapy_boilerplate.document import Document, TextBlock
-from scrapy_boilerplate.neural.columns import (
-    BINARY_BLOCK,
-    BINARY_EDGE,
-    BLOCK_FEATURES,
-    EDGE_FEATURES,
-)
+from scrapy_boilerplate.neural.columns import BINARY_BLOCK, BLOCK_FEATURES
 from scrapy_boilerplate.neural.features import Normalizer, page_features
 from scrapy_boilerplate.neural.textstats import block_text_stats
 from scrapy_boilerplate.parse import parse_html
@@ -39,13 +35,6 @@ def check(b, e, n=None):
     if n is not None:
         assert b.shape[0] == n
     assert np.isfinite(b).all() and np.isfinite(e).all()
-
-
-def test_names():
-    assert len(BLOCK_FEATURES) == 128 and len(set(BLOCK_FEATURES)) == 128
-    assert len(EDGE_FEATURES) == 25
-    assert BINARY_BLOCK.shape == (128,) and BINARY_EDGE.shape == (25,)
-    assert BLOCK_FEATURES.count("p_tag_ul") == 1  # the duplicated ul column is fixed
 
 
 def test_article_features_are_deterministic_and_sensible():
@@ -124,13 +113,6 @@ def test_blocks_without_elements():
     doc = Document(blocks=[TextBlock("synthetic one"), TextBlock("and two")], root=None)
     b, e = page_features(doc)
     check(b, e, 2)
-
-
-def test_cjk_statistics_are_per_character():
-    st = block_text_stats(["我们的世界", "hello world"], [0.0, 0.0])
-    assert st[0, 1] == 5  # five words: one per Han character
-    assert st[0, 3] >= 2  # 我 and 的 are stopwords (of our list)
-    assert st[1, 1] == 2
 
 
 def test_normalizer_keeps_binary_columns():

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from importlib.metadata import entry_points
 
-from bp_testing import article_page
+from .helpers import article_page
 
 
 def scrapy_cmd(*args, cwd):

@@ -1,4 +1,5 @@
-"""CommentSectionFilter: readers' comment threads leave the content, article text stays."""
+"""CommentSectionFilter (``filters/comments.py``): readers' comment threads leave the content,
+article text stays."""
 
 import gzip
 from pathlib import Path
@@ -10,7 +11,7 @@ from scrapy_boilerplate.filters import CommentSectionFilter
 from scrapy_boilerplate.filters.comments import is_comment_section
 from scrapy_boilerplate.parse import parse_html
 
-GOLDEN = Path(__file__).parent / "golden" / "pages"
+GOLDEN = Path(__file__).parents[1] / "golden" / "pages"
 
 ARTICLE = (
     "<h1>Bridge to reopen in spring</h1>"

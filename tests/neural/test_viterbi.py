@@ -1,4 +1,4 @@
-"""Viterbi decoding against brute force over every label sequence."""
+"""Viterbi decoding (``neural/viterbi.py``) against brute force over every label sequence."""
 
 import itertools
 

@@ -1,19 +1,20 @@
-"""Real crawls against a local server: components, item types, configuration levels."""
+"""The middlewares in real crawls against a local server: every item type, configuration
+levels (project, spider, domain, request), a site with bad pages, a broken setting."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import threading
 
 import attr
 import pytest
 import scrapy
-from bp_testing import ADDON_SETTINGS, article_page
 from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.utils.defer import deferred_f_from_coro_f
 
 from scrapy_boilerplate.filters import Filter
+
+from .helpers import ADDON_SETTINGS, OneItemSpider, article_page
 
 
 # -- item types ------------------------------------------------------------------------------
@@ -52,6 +53,8 @@ class BareAttrs:
 
 
 WITH_FIELDS = (dict, ArticleItem, ArticleData, ArticleAttrs)
+
+
 WITHOUT_FIELDS = (BareItem, BareData, BareAttrs)
 
 
@@ -74,32 +77,6 @@ class AllItemsSpider(scrapy.Spider):
     def parse(self, response):
         for cls in WITH_FIELDS + WITHOUT_FIELDS:
             yield make(cls, response.url)
-
-
-class OneItemSpider(scrapy.Spider):
-    """One dict item per response, whatever its status; ``meta_for`` sets request meta."""
-
-    name = "one_item"
-    meta_for: dict = {}
-
-    async def start(self):
-        for request in self._requests():
-            yield request
-
-    def start_requests(self):  # Scrapy < 2.13
-        yield from self._requests()
-
-    def _requests(self):
-        for url in self.start_urls:
-            meta = {"handle_httpstatus_list": [404], **self.meta_for.get(url, {})}
-            yield scrapy.Request(url, meta=meta, callback=self.parse)
-
-    def parse(self, response):
-        yield {
-            "url": response.url,
-            "status": response.status,
-            "result": response.meta.get("boilerplate_result"),
-        }
 
 
 # -- add-on and manual setup, every item type --------------------------------------------------
@@ -216,10 +193,24 @@ async def test_json_output_format(http_server, crawl):
     assert "harbour market" in value["text"]
 
 
+@deferred_f_from_coro_f
+async def test_empty_results_leave_the_text_field_unset(http_server, crawl):
+    """So that field coverage (e.g. Spidermon's) measures extraction success."""
+    empty = http_server.route(
+        "/empty.html", "<html><head><title>Only a title</title></head></html>"
+    )
+    image = http_server.route("/i.png", b"\x89PNG", content_type="image/png")
+    good = http_server.route("/good.html", article_page("the harbour market"))
+    items, _ = await crawl(AllItemsSpider, ADDON_SETTINGS, start_urls=[empty, image, good])
+    dicts = {i["url"]: i for i in items if isinstance(i, dict)}
+    assert dicts[empty] == {"url": empty, "title": "Only a title"}
+    assert dicts[image] == {"url": image}  # skipped: untouched
+    assert "harbour market" in dicts[good]["main_text"]
+    data = {i.url: i for i in items if isinstance(i, ArticleData)}
+    assert data[empty].main_text is None and data[empty].title == "Only a title"
+
+
 # -- configuration levels ----------------------------------------------------------------------
-NAV = "Home | News | Sport"
-
-
 @deferred_f_from_coro_f
 async def test_per_spider_extractor(http_server, crawl):
     url = http_server.route("/a.html", article_page("the harbour market"))
@@ -477,283 +468,3 @@ async def test_broken_setting_stops_the_crawl_at_start(http_server, crawl, setti
     with pytest.raises(BoilerplateSettingError, match=message.replace("[", r"\[")):
         await crawl(OneItemSpider, {**ADDON_SETTINGS, setting: value}, start_urls=urls)
     assert http_server.requests == []  # stopped before the first request
-
-
-# -- off the reactor thread ------------------------------------------------------------------
-THREADS_SEEN: list[threading.Thread] = []
-
-
-class RecordThread(Filter):
-    """Records the thread it runs in (module-level: Scrapy deep-copies settings)."""
-
-    name = "record_thread"
-
-    def __call__(self, doc):
-        THREADS_SEEN.append(threading.current_thread())
-        return False
-
-
-@pytest.mark.parametrize("workers", [2, 0])
-@deferred_f_from_coro_f
-async def test_extraction_runs_off_the_reactor_thread(http_server, crawl, workers):
-    urls = [http_server.route(f"/{i}.html", article_page(f"page {i}")) for i in range(6)]
-    THREADS_SEEN.clear()
-    settings = {
-        **ADDON_SETTINGS,
-        "BOILERPLATE_EXTRACTOR": ["article", RecordThread()],
-        "BOILERPLATE_WORKERS": workers,
-    }
-    items, crawler = await crawl(OneItemSpider, settings, start_urls=urls)
-    assert len(THREADS_SEEN) == 6
-    main = threading.main_thread()
-    if workers:
-        assert all(t is not main for t in THREADS_SEEN)
-    else:  # 0: inline, on the reactor thread
-        assert all(t is main for t in THREADS_SEEN)
-    assert crawler.stats.get_value("boilerplate/extracted_count") == 6
-
-
-@deferred_f_from_coro_f
-async def test_extraction_in_worker_processes(http_server, crawl):
-    urls = [http_server.route(f"/{i}.html", article_page(f"page {i}")) for i in range(4)]
-    # the worker gets the bytes and decodes them as Scrapy would: a charset in the header,
-    # one in a <meta>, none at all
-    page = article_page("страница") + "<!-- «ещё» -->"
-    urls.append(
-        http_server.route(
-            "/cp1251.html", page.encode("cp1251"), content_type="text/html; charset=windows-1251"
-        )
-    )
-    meta = page.replace("<head>", "<head><meta charset='koi8-r'>")
-    urls.append(
-        http_server.route(
-            "/koi8.html", meta.encode("koi8_r", errors="replace"), content_type="text/html"
-        )
-    )
-    urls.append(http_server.route("/plain.html", page.encode("utf-8"), content_type="text/html"))
-    settings = {**ADDON_SETTINGS, "BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_WORKERS": 1}
-    items, crawler = await crawl(OneItemSpider, settings, start_urls=urls)
-    assert crawler.stats.get_value("boilerplate/extracted_count") == 7
-    assert all("The story about " in i["result"]["text"] for i in items)
-    assert sum("The story about страница" in i["result"]["text"] for i in items) == 3
-
-
-class KillWorker(Filter):
-    """A test filter that ends its worker process on pages whose title says so (as the
-    kernel's out-of-memory killer would)."""
-
-    name = "kill_worker"
-
-    def __call__(self, doc):
-        import os
-
-        if doc.title and "kill the worker" in doc.title:
-            os._exit(9)
-        return False
-
-
-@deferred_f_from_coro_f
-async def test_a_worker_process_that_dies_loses_no_item(http_server, crawl):
-    good = [http_server.route(f"/{i}.html", article_page(f"page {i}")) for i in range(6)]
-    fatal = http_server.route("/fatal.html", article_page("x", title="kill the worker"))
-    settings = {
-        **ADDON_SETTINGS,
-        "BOILERPLATE_EXTRACTOR": ["article", KillWorker()],
-        "BOILERPLATE_EXECUTOR": "process",
-        "BOILERPLATE_WORKERS": 1,
-        "CONCURRENT_REQUESTS": 1,  # one call in flight: only the fatal page fails
-    }
-    items, crawler = await crawl(OneItemSpider, settings, start_urls=[*good[:3], fatal, *good[3:]])
-    by_url = {i["url"]: i["result"] for i in items}
-    assert len(items) == 7
-    assert by_url[fatal]["reason"] == "error" and "WorkerDied" in by_url[fatal]["error"]
-    stats = crawler.stats
-    assert stats.get_value("boilerplate/error_count/WorkerDied") == 1
-    assert stats.get_value("boilerplate/extracted_count") == 6
-    # the pages after it went to a fresh worker
-    assert all("The story about " in by_url[u]["text"] for u in good[3:])
-
-
-class RecordsTheWorkersAtOpening(OneItemSpider):
-    """Notes, when the spider opens, whether the crawl's worker processes were started."""
-
-    name = "records_workers"
-
-    @classmethod
-    def from_crawler(cls, crawler, *args, **kwargs):
-        spider = super().from_crawler(crawler, *args, **kwargs)
-        crawler.signals.connect(spider.record_workers, signal=scrapy.signals.spider_opened)
-        return spider
-
-    def record_workers(self, spider):
-        from scrapy_boilerplate._scrapy import runner as runner_module
-        from scrapy_boilerplate._scrapy.process_pool import ProcessPool
-
-        pool = runner_module._CRAWL_RUNNERS[self.crawler]._pool
-        self.workers_started_at_opening = isinstance(pool, ProcessPool) and (
-            pool._early is not None or bool(pool._workers)
-        )
-
-
-@deferred_f_from_coro_f
-async def test_the_addon_starts_worker_processes_before_the_spider_opens(http_server, crawl):
-    """Scrapy sets a crawl up in about the time a worker takes to start, so the first
-    pages need not wait; the middleware uses the workers the add-on started."""
-    from scrapy_boilerplate._scrapy import runner as runner_module
-    from scrapy_boilerplate.middlewares import BoilerplateDownloaderMiddleware
-
-    urls = [http_server.route(f"/{i}.html", article_page(f"early {i}")) for i in range(3)]
-    settings = {**ADDON_SETTINGS, "BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_WORKERS": 1}
-    items, crawler = await crawl(RecordsTheWorkersAtOpening, settings, start_urls=urls)
-    assert crawler.spider.workers_started_at_opening
-    assert all("The story about early" in i["result"]["text"] for i in items)
-    (middleware,) = [
-        m
-        for m in crawler.engine.downloader.middleware.middlewares
-        if isinstance(m, BoilerplateDownloaderMiddleware)
-    ]
-    assert middleware.runner is runner_module._CRAWL_RUNNERS[crawler]
-    assert middleware.runner._pool is None  # closed with the crawl
-
-
-def test_a_crawl_has_one_runner_for_all_its_components():
-    from scrapy.utils.test import get_crawler
-
-    from scrapy_boilerplate._scrapy.runner import crawl_runner
-
-    crawler = get_crawler(scrapy.Spider)
-    runner = crawl_runner(crawler, 2, "thread")
-    assert crawl_runner(crawler, 2, "thread") is runner
-    assert crawl_runner(get_crawler(scrapy.Spider), 2, "thread") is not runner
-    other = crawl_runner(crawler, 1, "process")  # settings changed: a new runner
-    assert other is not runner and crawl_runner(crawler, 1, "process") is other
-
-
-@pytest.mark.parametrize(
-    ("headers", "body"),
-    [
-        ({"Content-Type": "text/html; charset=utf-8"}, "<p>café</p>".encode()),
-        ({"Content-Type": "text/html; charset=latin-1"}, "<p>café</p>".encode("latin-1")),
-        ({"Content-Type": "text/html"}, "<meta charset=cp1251><p>страница</p>".encode("cp1251")),
-        ({"Content-Type": "text/html"}, "\ufeff<p>utf-16 with a BOM</p>".encode("utf-16-le")),
-        ({}, "<p>no declaration: détectée</p>".encode()),
-        ({"Content-Type": "text/html; charset=ascii"}, "<p>declared wrong: é</p>".encode()),
-        ({"Content-Type": "text/html; charset=no-such-codec"}, b"<p>bad name \xe9</p>"),
-        ({"Content-Type": "text/html"}, b"<p>broken utf-8 \xff\xfe\xc3</p>"),
-    ],
-)
-def test_a_worker_decodes_the_body_as_scrapy_does(headers, body):
-    from scrapy.http import HtmlResponse
-
-    from scrapy_boilerplate._scrapy.worker import EncodedPage
-
-    response = HtmlResponse("https://example.com/", headers=headers, body=body)
-    page = EncodedPage(response.body, response.encoding)
-    assert page.decode() == response.text
-
-
-@deferred_f_from_coro_f
-async def test_worker_processes_fork_from_a_server_that_loaded_the_engine_once():
-    import multiprocessing
-    import os
-
-    from scrapy_boilerplate._scrapy.runner import ExtractionRunner
-
-    runner = ExtractionRunner(2, "process")
-    try:
-        worker_parents = {await runner.run(os.getppid) for _ in range(4)}
-        worker_pids = {await runner.run(os.getpid) for _ in range(4)}
-    finally:
-        runner.close()
-    assert os.getpid() not in worker_pids
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        # not children of the crawl (whose threads make fork unsafe): of the fork server
-        assert worker_parents.isdisjoint({os.getpid()})
-
-
-@pytest.mark.parametrize("asyncio_loop", [True, False])
-@deferred_f_from_coro_f
-async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, asyncio_loop):
-    """Under asyncio the event loop reads the workers' sockets; under other reactors a
-    standard ProcessPoolExecutor is awaited from a thread. Both answer the same."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    from scrapy_boilerplate._scrapy import runner as runner_module
-    from scrapy_boilerplate._scrapy.process_pool import ProcessPool
-
-    monkeypatch.setattr(runner_module, "asyncio_available", lambda: asyncio_loop)
-    runner = runner_module.ExtractionRunner(1, "process")
-    try:
-        pids = {await runner.run(os.getpid) for _ in range(3)}
-        assert isinstance(runner._pool, ProcessPool if asyncio_loop else ProcessPoolExecutor)
-    finally:
-        runner.close()
-    assert len(pids) == 1 and os.getpid() not in pids
-
-
-class Unpicklable(Filter):
-    name = "unpicklable"
-
-    def __init__(self):
-        self.check = lambda doc: False
-
-    def __call__(self, doc):
-        return self.check(doc)
-
-
-def test_process_executor_needs_a_picklable_chain():
-    from scrapy.settings import Settings
-
-    from scrapy_boilerplate.settings import BoilerplateSettingError, load_config
-
-    settings = Settings(
-        {"BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_EXTRACTOR": ["article", Unpicklable()]}
-    )
-    with pytest.raises(BoilerplateSettingError, match="must pickle"):
-        load_config(settings)
-    settings.set("BOILERPLATE_EXECUTOR", "thread")
-    assert load_config(settings).executor == "thread"
-
-
-@deferred_f_from_coro_f
-async def test_empty_results_leave_the_text_field_unset(http_server, crawl):
-    """So that field coverage (e.g. Spidermon's) measures extraction success."""
-    empty = http_server.route(
-        "/empty.html", "<html><head><title>Only a title</title></head></html>"
-    )
-    image = http_server.route("/i.png", b"\x89PNG", content_type="image/png")
-    good = http_server.route("/good.html", article_page("the harbour market"))
-    items, _ = await crawl(AllItemsSpider, ADDON_SETTINGS, start_urls=[empty, image, good])
-    dicts = {i["url"]: i for i in items if isinstance(i, dict)}
-    assert dicts[empty] == {"url": empty, "title": "Only a title"}
-    assert dicts[image] == {"url": image}  # skipped: untouched
-    assert "harbour market" in dicts[good]["main_text"]
-    data = {i.url: i for i in items if isinstance(i, ArticleData)}
-    assert data[empty].main_text is None and data[empty].title == "Only a title"
-
-
-def test_worker_processes_get_each_extractor_pickled_once():
-    """The crawl pickles an extractor once, not with every page, and a worker unpickles
-    that pickle once: the hand-off per page is the page alone."""
-    import pickle
-
-    from scrapy_boilerplate import get_extractor
-    from scrapy_boilerplate._scrapy.runner import ExtractionRunner
-    from scrapy_boilerplate._scrapy.worker import _UNPICKLED, extract_pickled, extract_to_dict
-
-    runner = ExtractionRunner(1, "process")
-    article, default = get_extractor("article"), get_extractor("default")
-    pickled = runner._pickle_of(article)
-    assert runner._pickle_of(article) is pickled
-    assert runner._pickle_of(default) is not pickled
-    assert pickle.loads(pickled).name == "article"
-
-    page = article_page("pickled once")
-    first = extract_pickled(pickled, page, "https://example.com/")
-    unpickled = _UNPICKLED[pickled]
-    second = extract_pickled(bytes(pickled), page, "https://example.com/")  # equal bytes
-    assert _UNPICKLED[pickled] is unpickled
-    expected = extract_to_dict(article, page, "https://example.com/")
-    for result in (first, second):
-        assert result["text"] == expected["text"] and "pickled once" in result["text"]

@@ -1,6 +1,9 @@
-"""Helpers for the Scrapy layer's tests (pages, settings); imported by the test modules."""
+"""Helpers for the Scrapy layer's tests (pages, settings, a spider); imported by the test
+modules."""
 
 from __future__ import annotations
+
+import scrapy
 
 ADDON_SETTINGS = {"ADDONS": {"scrapy_boilerplate.addon.BoilerplateAddon": 0}}
 MANUAL_SETTINGS = {
@@ -45,3 +48,29 @@ def article_page(topic: str, extra_body: str = "", title: str | None = None) -> 
 <div class="footer"><a href="/about">About us</a> <a href="/contact">Contact</a>
 <a href="/privacy">Privacy</a></div>
 </body></html>"""
+
+
+class OneItemSpider(scrapy.Spider):
+    """One dict item per response, whatever its status; ``meta_for`` sets request meta."""
+
+    name = "one_item"
+    meta_for: dict = {}
+
+    async def start(self):
+        for request in self._requests():
+            yield request
+
+    def start_requests(self):  # Scrapy < 2.13
+        yield from self._requests()
+
+    def _requests(self):
+        for url in self.start_urls:
+            meta = {"handle_httpstatus_list": [404], **self.meta_for.get(url, {})}
+            yield scrapy.Request(url, meta=meta, callback=self.parse)
+
+    def parse(self, response):
+        yield {
+            "url": response.url,
+            "status": response.status,
+            "result": response.meta.get("boilerplate_result"),
+        }

@@ -16,7 +16,7 @@ import pytest
 from scrapy_boilerplate import get_extractor
 from scrapy_boilerplate.parse import parse_html
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 TOKEN = re.compile(r"\w+")
 
 # (page, extractor) pairs whose difference comes from NekoHTML repairing broken markup

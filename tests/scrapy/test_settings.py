@@ -7,6 +7,7 @@ from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from scrapy.settings import Settings
 
 from scrapy_boilerplate import get_extractor
+from scrapy_boilerplate.filters import Filter
 from scrapy_boilerplate.settings import DEFAULTS, BoilerplateSettingError, load_config
 
 
@@ -133,3 +134,27 @@ def test_setting_error_is_a_value_error():
 def test_no_limits_and_inline_extraction():
     c = config(MAX_BYTES=0, WORKERS=0)
     assert (c.max_bytes, c.workers) == (0, 0)
+
+
+class Unpicklable(Filter):
+    name = "unpicklable"
+
+    def __init__(self):
+        self.check = lambda doc: False
+
+    def __call__(self, doc):
+        return self.check(doc)
+
+
+def test_process_executor_needs_a_picklable_chain():
+    from scrapy.settings import Settings
+
+    from scrapy_boilerplate.settings import BoilerplateSettingError, load_config
+
+    settings = Settings(
+        {"BOILERPLATE_EXECUTOR": "process", "BOILERPLATE_EXTRACTOR": ["article", Unpicklable()]}
+    )
+    with pytest.raises(BoilerplateSettingError, match="must pickle"):
+        load_config(settings)
+    settings.set("BOILERPLATE_EXECUTOR", "thread")
+    assert load_config(settings).executor == "thread"

@@ -1,0 +1,31 @@
+"""Pages and filters shared by the top-level test modules (spec, registry, extraction) and
+the named boilerpipe extractors' tests."""
+
+from scrapy_boilerplate import Filter
+
+PAGE = """<html><head><title>Storm hits the coast</title></head><body>
+<ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul>
+<h1>Storm hits the coast</h1>
+<p>A powerful storm hit the northern coast on Tuesday night, bringing heavy rain and winds
+of more than a hundred kilometres an hour to several towns along the shore.</p>
+<p>Emergency services said hundreds of homes lost power, and several roads were closed
+because of fallen trees and flooding in the low-lying parts of the region.</p>
+<p>Comments</p><p>Great article, thanks for writing it so quickly.</p>
+</body></html>"""
+
+
+class DropShortBlocks(Filter):
+    """A user's own filter, used by import path in the tests."""
+
+    name = "drop_short_blocks"
+
+    def __init__(self, min_words: int = 10) -> None:
+        self.min_words = min_words
+
+    def __call__(self, doc):
+        changed = False
+        for b in doc.blocks:
+            if b.is_content and b.num_words < self.min_words:
+                b.is_content = False
+                changed = True
+        return changed
