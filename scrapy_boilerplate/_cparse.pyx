@@ -4,7 +4,7 @@ nodes directly instead of through lxml's ``iterwalk``.
 
 Optional: ``parse.py`` uses it when it was built (``pip install`` compiles it when Cython
 and a C compiler are there) and falls back to ``segment_python`` otherwise. Every branch
-below mirrors a branch of ``segment_python``; ``tests/test_compiled.py`` checks the two
+below mirrors a branch of ``segment_python``; ``tests/compiled/test_cparse.py`` checks the two
 give identical blocks on every golden and crafted page. Change both together.
 
 Why it is faster: no Python element proxy per node (only the elements that own block text

@@ -3,9 +3,9 @@
 ``words.count_blocks_python`` (the word statistics of every block): each one pass over the
 characters instead of regexes and lists per block.
 
-Optional, as every twin (``_compiled.py``): ``words.py`` uses it when it was built. Same results:
-``tests/test_compiled.py`` compares both on every golden and crafted page and on random
-texts. Change both together.
+Optional, as every twin (``_compiled.py``): ``words.py`` uses it when it was built. Same
+results: ``tests/compiled/test_cwords.py`` compares both on every golden and crafted page
+and on random texts. Change both together.
 
 A word is a space-separated token holding a letter or a number (``Py_UNICODE_ISALNUM``,
 which is what the regex class ``[^\\W_]`` of ``words.py`` tests).

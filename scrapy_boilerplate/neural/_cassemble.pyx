@@ -1,13 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Compiled twin of ``assemble.assemble_python``: a page's block and edge feature arrays
 from its text statistics and collapsed DOM, in one pass per row, where the Python twin
-makes some two hundred numpy calls on small arrays (their call overhead, not their
-arithmetic, was ~1.4 ms of a 240-block page).
+makes some two hundred numpy calls on small arrays (whose call overhead, not their
+arithmetic, is the Python twin's cost).
 
-Optional, as every twin (``_compiled.py``): ``assemble.py`` uses it when it was built. Same values within
-float32 rounding (numpy's vectorised ``log`` may differ from libm's in the last bit):
-``tests/test_compiled.py`` compares both on every golden and crafted page and on random
-tag soup. Change both together.
+Optional, as every twin (``_compiled.py``): ``assemble.py`` uses it when it was built.
+Same values within float32 rounding (numpy's vectorised ``log`` may differ from libm's in
+the last bit): ``tests/compiled/test_cassemble.py`` compares both on every golden and
+crafted page and on random tag soup. Change both together.
 """
 
 import numpy as np

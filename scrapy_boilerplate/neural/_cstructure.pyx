@@ -1,15 +1,15 @@
 # cython: language_level=3
 """Compiled twin of ``structure.collapsed_dom_python``: the collapsed DOM over a page's
 blocks, climbing libxml2's parent pointers instead of creating an lxml proxy for every
-ancestor, with the node tables in C arrays.
+ancestor, with the node tables in C arrays. Also here: ``keyword_bits``, the compiled twin
+of ``structure.keyword_bits_python``.
 
-Optional, as every twin (``_compiled.py``): ``structure.py`` uses it when it was built. It mirrors
-``collapsed_dom_python`` and the ``structure.collapsed_blocks`` it ends in (nodes are keyed
+Optional, as every twin (``_compiled.py``): ``structure.py`` uses it when it was built.
+It mirrors ``collapsed_dom_python`` and the ``collapsed_blocks`` it ends in (nodes keyed
 by their libxml2 address where the Python keys ``id()`` of their proxy, and found open by
-their depth on the stack of open nodes where the Python looks them up in a dict).
-``tests/test_compiled.py`` requires the same lists on every golden and crafted page and on
-random tag soup. Change both together. Also here: ``keyword_bits``, the compiled twin of
-``structure.keyword_bits_python``.
+their depth on the stack of open nodes where the Python uses a dict).
+``tests/compiled/test_cstructure.py`` requires the same lists on every golden and crafted
+page and on random tag soup. Change both together.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
@@ -20,13 +20,7 @@ from lxml.includes.etreepublic cimport _Element, attributeValue, import_lxml__et
 from .._cnodes cimport decode, find_attribute, parent_element
 
 from .columns import KEYWORD_GROUPS, TAG_BITS
-from .structure import (
-    _BLOCK_TAGS,
-    _EXT_TAG_BIT,
-    _FORM_TAGS,
-    _HIDDEN_BIT,
-    _HIDDEN_STYLE_RE,
-)
+from .structure import _BLOCK_TAGS, _EXT_TAG_BIT, _FORM_TAGS, _HIDDEN_BIT, _HIDDEN_STYLE_RE
 
 import numpy as np
 
@@ -51,7 +45,7 @@ cdef inline tree.xmlNode* _at(size_t key) noexcept:
 cdef object _tag(tree.xmlNode* node):
     # lxml's .tag when it is a str (elements), else None (comments, PIs: a function).
     # Decoded every time: a cache keyed by libxml2's interned name pointers could outlive
-    # the parser dictionary that owns them (and a short ASCII decode costs ~50 ns).
+    # the parser dictionary that owns them (and a short ASCII decode is cheap).
     if node.type != tree.XML_ELEMENT_NODE:
         return None
     if node.ns is not NULL and node.ns.href is not NULL:
@@ -115,9 +109,9 @@ cdef size_t _anchor(list elements) except? 0:
 
 
 # --- keyword groups of class / id words (structure.keyword_bits, without regex or cache) ---
-# The literals of columns.KEYWORD_GROUPS in matching order, indexed by first letter. The
-# regex twin costs ~8 us per attribute string and most strings are unique to their page,
-# so a cache does not help a crawl; this scan costs a fraction of a microsecond.
+# The literals of columns.KEYWORD_GROUPS in matching order, indexed by first letter. Most
+# attribute strings are unique to their page, so a cache (the regex twin's) does not help
+# a crawl; a scan by hand costs far less than the regex (docs/neural.md).
 cdef enum:
     MAX_LITERALS = 128
     MAX_LENGTH = 24

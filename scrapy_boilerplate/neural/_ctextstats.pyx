@@ -4,9 +4,9 @@ of the Web2Text features in one pass over the characters, instead of some thirty
 passes over an array of code points) and ``textstats.stopword_words_python`` (stopwords per
 block, without a string for every ASCII word: those are looked up in a C table).
 
-Optional, as every twin (``_compiled.py``): ``textstats.py`` uses it when it was built. Same counts:
-``tests/test_compiled.py`` compares both on every golden and crafted page and on random
-texts. Change both together.
+Optional, as every twin (``_compiled.py``): ``textstats.py`` uses it when it was built.
+Same counts: ``tests/compiled/test_ctextstats.py`` compares both on every golden and
+crafted page and on random texts. Change both together.
 """
 
 import numpy as np

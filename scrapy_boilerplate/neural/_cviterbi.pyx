@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """Compiled twin of ``viterbi.viterbi_python``: the same recursion on C doubles, in the
-same order of additions and with the same tie rules, so the same labels (the Python loop
-was ~0.2 ms of a 240-block page).
+same order of additions and with the same tie rules, so the same labels.
 
 Optional, as every twin (``_compiled.py``): ``viterbi.py`` uses it when it was built.
-``tests/test_compiled.py`` compares both on random scores with ties. Change both together.
+``tests/compiled/test_cviterbi.py`` compares both on random scores with ties. Change both
+together.
 """
 
 import numpy as np

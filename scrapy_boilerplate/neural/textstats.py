@@ -58,7 +58,7 @@ _table_lock = threading.Lock()
 
 
 def _char_table() -> np.ndarray:
-    """uint8 flags per code point (built once per process, ~0.1 s)."""
+    """uint8 flags per code point (built once per process)."""
     global _table
     if _table is not None:
         return _table

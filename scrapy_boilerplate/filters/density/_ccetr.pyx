@@ -2,10 +2,11 @@
 """Compiled twin of ``cetr.kmeans_iterations_python``: CETR's k-means iterations in one C
 loop instead of a dozen numpy calls per iteration.
 
-Optional, as every twin (``_compiled.py``). The same float64 operations in the same order (squared
-differences summed over the columns in column order, sums over the points in point order,
-the first cluster on ties), so the labels are the same; ``tests/test_compiled.py`` compares
-both on random and real points. Change both together.
+Optional, as every twin (``_compiled.py``). The same float64 operations in the same order
+(squared differences summed over the columns in column order, sums over the points in
+point order, the first cluster on ties), so the labels are the same;
+``tests/compiled/test_ccetr.py`` compares both on random and real points. Change both
+together.
 """
 
 import numpy as np

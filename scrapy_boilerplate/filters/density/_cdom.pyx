@@ -2,10 +2,10 @@
 """Compiled twin of ``_dom.walk_python``: the density family's one walk, over libxml2's
 nodes instead of lxml's ``iterwalk``.
 
-Optional, as every twin (``_compiled.py``): ``_dom.py`` uses it when it was built and falls back to the
-pure-Python walk otherwise. Every branch mirrors one of ``walk_python``;
-``tests/test_compiled.py`` checks both give the same lists on every golden and crafted
-page. Change both together.
+Optional, as every twin (``_compiled.py``): ``_dom.py`` uses it when it was built and
+falls back to the pure-Python walk otherwise. Every branch mirrors one of ``walk_python``;
+``tests/compiled/test_cdom.py`` checks both give the same lists on every golden and
+crafted page. Change both together.
 """
 
 from cpython.unicode cimport Py_UNICODE_ISSPACE
