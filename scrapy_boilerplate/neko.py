@@ -32,6 +32,8 @@ import re
 from bisect import bisect_right
 from typing import Any
 
+from .words import JAVA_WHITESPACE
+
 __all__ = [
     "HEAD_ELEMENTS",
     "RAW_TEXT_WINDOW",
@@ -45,16 +47,48 @@ __all__ = [
 #: attribute put on ``<embed>`` tags that NekoHTML would leave open
 UNCLOSED_EMBED = "data-boilerplate-unclosed"
 
-_TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
+# Every scan below is linear in the page: a tag's end (">"), a comment's end ("-->") and the
+# like are found with _NextFind, never with a pattern that runs to the end of the page from
+# each of many starts (a page of "</p " without ">" made those quadratic).
+_TITLE_OPEN = re.compile(r"<title\b", re.IGNORECASE)
 _TITLE_END = re.compile(r"</title\s*>", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"<[A-Za-z]|</(?:head|body|html)\b", re.IGNORECASE)
-_DROPPED_IN_TITLE = re.compile(r"<!--.*?-->|</[A-Za-z][^>]*>", re.DOTALL)
-_DOCUMENT_END_TAG = re.compile(r"</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>")
-_PARAGRAPH_END = re.compile(r"</[pP](?=[\s>/])[^>]*>")
-_PARAGRAPH_START = re.compile(r"<[pP](?=[\s>/])")
+# what NekoHTML drops from a title: comments and end tags (each up to its end, found apart)
+_IN_TITLE_MARKUP = re.compile(r"<!--|</[A-Za-z]")
+# the tags prepare() rewrites, up to where each needs its end found: </body> and </html>
+# (whole); </p; <p; <embed
+_REWRITTEN_TAG_START = re.compile(
+    r"</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>"
+    r"|</[pP](?=[\s>/])|<[pP](?=[\s>/])|<[eE][mM][bB][eE][dD]\b"
+)
+# after an <embed ...>'s ">": its end tag, past any </body> and </html> (which prepare()
+# drops, so they do not stand between an embed and its end)
+_EMBED_CLOSED = re.compile(
+    r"\s*(?:</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>\s*)*</[eE][mM][bB][eE][dD]\s*>"
+)
 _RAW_TEXT = (("<!--", "-->"), ("<script", "</script"), ("<style", "</style"))
 #: how far back a stray </p> looks for an open comment, script or style
 RAW_TEXT_WINDOW = 200_000
+
+
+class _NextFind:
+    """``text.find(needle, pos)`` for positions that mostly grow: a later position before
+    the last answer gets that answer again, so each character is looked at about once."""
+
+    __slots__ = ("text", "needle", "pos", "found")
+
+    def __init__(self, text: str, needle: str) -> None:
+        self.text = text
+        self.needle = needle
+        self.pos = -1
+        self.found = -1
+
+    def __call__(self, pos: int) -> int:
+        if self.pos >= 0 and self.pos <= pos and (self.found < 0 or self.found >= pos):
+            return self.found
+        self.pos = pos
+        self.found = self.text.find(self.needle, pos)
+        return self.found
 
 
 def _ascii_case_insensitive(literal: str) -> re.Pattern[str]:
@@ -69,29 +103,29 @@ _RAW_TEXT_PATTERNS = tuple(
     (_ascii_case_insensitive(start), len(start), _ascii_case_insensitive(end), len(end))
     for start, end in _RAW_TEXT
 )
-# (the </body> and </html> that prepare() drops do not stand between an embed and its end)
-_UNCLOSED_EMBED = re.compile(
-    r"<[eE][mM][bB][eE][dD]\b(?=[^>]*>(?!\s*(?:</(?:[bB][oO][dD][yY]|[hH][tT][mM][lL])\s*>\s*)*"
-    r"</[eE][mM][bB][eE][dD]\s*>))"
-)
 
 
 def _close_runaway_titles(html: str) -> str:
-    start = _TITLE_START.search(html)
-    if start is None:
-        return html
+    next_gt = _NextFind(html, ">")
+    ends = [m.start() for m in _TITLE_END.finditer(html)]
+    last_end = ends[-1] if ends else -1
     pieces: list[str] = []
     pos = 0
-    while start is not None:
-        if _TITLE_END.search(html, start.end()) is not None:
+    for opening in _TITLE_OPEN.finditer(html):
+        if opening.start() < pos:
+            continue  # inside the previous runaway title's text
+        gt = next_gt(opening.end())
+        if gt < 0:
+            break  # no tag ends after here: no more titles
+        start_end = gt + 1
+        if last_end >= start_end:
             break  # closed later: the rest of the titles are ordinary
-        stop = _TITLE_STOP.search(html, start.end())
+        stop = _TITLE_STOP.search(html, start_end)
         end = stop.start() if stop else len(html)
-        pieces.append(html[pos : start.end()])
-        pieces.append(_without_markup(html[start.end() : end]))
+        pieces.append(html[pos:start_end])
+        pieces.append(_without_markup(html[start_end:end]))
         pieces.append("</title>")
         pos = end
-        start = _TITLE_START.search(html, end)
     if not pieces:
         return html
     pieces.append(html[pos:])
@@ -102,7 +136,7 @@ def _without_markup(title: str) -> str:
     # NekoHTML drops comments and stray end tags; the text around them arrives in
     # separate chunks, whose edge whitespace boilerpipe collapses to one space.
     out = ""
-    for piece in _DROPPED_IN_TITLE.split(title):
+    for piece in _split_markup(title):
         if out and piece and (out[-1].isspace() or piece[0].isspace()):
             out = out.rstrip() + " " + piece.lstrip()
         else:
@@ -110,11 +144,57 @@ def _without_markup(title: str) -> str:
     return out
 
 
+def _split_markup(title: str) -> list[str]:
+    """The text between the comments (``<!--`` to the next ``-->``) and end tags (``</``
+    and a letter, to the next ``>``) of a title, as ``re.split`` on those would give it."""
+    next_gt = _NextFind(title, ">")
+    next_comment_end = _NextFind(title, "-->")
+    pieces: list[str] = []
+    pos = 0
+    for markup in _IN_TITLE_MARKUP.finditer(title):
+        start = markup.start()
+        if start < pos:
+            continue  # inside the markup just dropped
+        if markup[0] == "<!--":
+            end = next_comment_end(start + 4)
+            end = end + 3 if end >= 0 else -1
+        else:
+            end = next_gt(start + 3)
+            end = end + 1 if end >= 0 else -1
+        if end < 0:
+            continue  # unterminated: text
+        pieces.append(title[pos:start])
+        pos = end
+    pieces.append(title[pos:])
+    return pieces
+
+
+# lxml gives text with control characters (the parser keeps them) but refuses them when
+# set back: Java's whitespace among them becomes a space, the others U+FFFD
+_XML_UNSAFE = {
+    **{
+        cp: " " if chr(cp) in JAVA_WHITESPACE else "\ufffd"
+        for cp in range(32)
+        if cp not in (9, 10, 13)
+    },
+    0xFFFE: "\ufffd",
+    0xFFFF: "\ufffd",
+}
+
+
+def _set(node: Any, attribute: str, text: str | None) -> None:
+    """``node.text`` or ``node.tail`` set to ``text``, made XML-safe if lxml refuses it."""
+    try:
+        setattr(node, attribute, text)
+    except ValueError:
+        setattr(node, attribute, text.translate(_XML_UNSAFE) if text else text)
+
+
 def _append_text(parent: Any, text: str) -> None:
     if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
+        _set(parent[-1], "tail", (parent[-1].tail or "") + text)
     else:
-        parent.text = (parent.text or "") + text
+        _set(parent, "text", (parent.text or "") + text)
 
 
 #: elements NekoHTML keeps in <head>; any other starts the body
@@ -144,7 +224,7 @@ def _move_body_content_out_of_head(root: Any) -> None:
     for index, node in enumerate(moving):
         body.insert(index, node)
     if lead:
-        moving[-1].tail = (moving[-1].tail or "") + lead
+        _set(moving[-1], "tail", (moving[-1].tail or "") + lead)
 
 
 def _merge_stray_content(root: Any) -> None:
@@ -213,15 +293,6 @@ def inside_raw_text(marks: RawTextMarks, pos: int, window: int = RAW_TEXT_WINDOW
     )
 
 
-# The tags prepare() rewrites, found in one pass (each alternative starts at a "<", so the
-# search runs at C speed between tags): </body> and </html>; </p>; <p>; <embed> left open.
-_REWRITTEN_TAGS = re.compile(
-    "|".join(
-        p.pattern for p in (_DOCUMENT_END_TAG, _PARAGRAPH_END, _PARAGRAPH_START, _UNCLOSED_EMBED)
-    )
-)
-
-
 _MARKED_EMBED = f'<embed {UNCLOSED_EMBED}=""'
 
 
@@ -230,31 +301,49 @@ def _rewrite_tags(html: str) -> str:
     # or the page start) becomes an empty paragraph, unless it is inside a comment, script
     # or style. <embed> not followed by </embed>: marked.
     pieces: list[str] = []
-    pos = 0
+    pos = 0  # what is copied so far
+    resume = 0  # where the next tag may start (after a whole </p ...>)
     paragraph_open = False
     marks: RawTextMarks | None = None  # found when the first stray </p> needs them
-    for match in _REWRITTEN_TAGS.finditer(html):
+    next_gt = _NextFind(html, ">")
+    closed_after: dict[int, bool] = {}  # an embed tag's ">" -> whether </embed> follows
+    for match in _REWRITTEN_TAG_START.finditer(html):
+        start = match.start()
+        if start < resume:
+            continue
         tag = match[0]
         second = tag[1]
-        if second == "/":
-            if tag[2] in "pP":
-                if not paragraph_open:
-                    if marks is None:
-                        marks = raw_text_marks(html)
-                    if not inside_raw_text(marks, match.start()):
-                        pieces.append(html[pos : match.start()])
-                        pieces.append("<p></p>")
-                        pos = match.end()
-                paragraph_open = False
-            else:  # </body> or </html>
-                pieces.append(html[pos : match.start()])
-                pos = match.end()
+        if second == "/" and tag[2] in "pP":
+            gt = next_gt(match.end())
+            if gt < 0:
+                continue  # not a tag: no ">" after it
+            resume = gt + 1
+            if not paragraph_open:
+                if marks is None:
+                    marks = raw_text_marks(html)
+                if not inside_raw_text(marks, start):
+                    pieces.append(html[pos:start])
+                    pieces.append("<p></p>")
+                    pos = resume
+            paragraph_open = False
+        elif second == "/":  # </body> or </html>
+            pieces.append(html[pos:start])
+            pos = resume = match.end()
         elif second in "pP":
             paragraph_open = True
-        else:  # an <embed> left open
-            pieces.append(html[pos : match.start()])
-            pieces.append(_MARKED_EMBED)
-            pos = match.end()
+            resume = match.end()
+        else:  # <embed
+            gt = next_gt(match.end())
+            if gt < 0:
+                continue
+            closed = closed_after.get(gt)
+            if closed is None:
+                closed = closed_after[gt] = _EMBED_CLOSED.match(html, gt + 1) is not None
+            resume = match.end()
+            if not closed:
+                pieces.append(html[pos:start])
+                pieces.append(_MARKED_EMBED)
+                pos = resume
     if not pieces:
         return html
     pieces.append(html[pos:])

@@ -29,3 +29,26 @@ class DropShortBlocks(Filter):
                 b.is_content = False
                 changed = True
         return changed
+
+
+def growth(function, make_input, size: int, factor: int = 4, repeat: int = 3) -> float:
+    """How many times longer ``function(make_input(factor * size))`` takes than
+    ``function(make_input(size))``, each the best of ``repeat`` runs: about ``factor`` for
+    a linear pass, ``factor ** 2`` for a quadratic one. (A ratio, not a time: it holds on
+    a slow or busy machine.)"""
+    import time
+
+    def best(n: int) -> float:
+        data = make_input(n)
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            function(data)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    return best(factor * size) / best(size)
+
+
+#: the growth a test accepts for 4 times the input: linear gives about 4, quadratic 16
+LINEAR_GROWTH_LIMIT = 9
