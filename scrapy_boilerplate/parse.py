@@ -30,6 +30,7 @@ from . import neko
 from ._compiled import compiled_twin
 from .document import Document, Label, TextBlock
 from .encoding import decode_html
+from .limits import limit_markup
 from .words import (
     ANCHOR_END,
     ANCHOR_START,
@@ -343,6 +344,7 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
         text = text.replace("\x00", "\ufffd")  # libxml2 would stop at a NUL
     if not text or text.isspace():
         return None, warnings
+    text, warnings = limit_markup(text)
     data = neko.prepare(text).encode("utf-8", errors="replace")
     parser = etree.HTMLParser(
         encoding="utf-8",
