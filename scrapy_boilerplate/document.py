@@ -8,9 +8,12 @@ DOM elements its text came from (so that DOM-based methods can label blocks too)
 from __future__ import annotations
 
 import struct
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from .errors import ExtractionTimeout
 
 __all__ = ["Document", "Label", "TextBlock", "float32"]
 
@@ -266,6 +269,14 @@ class Document:
     warnings: list[str] = field(default_factory=list)
     #: when True, chains record in each block which filter decided it (``decided_by``)
     trace: bool = False
+    #: when the time budget of the extraction ends (``time.monotonic()``), or None
+    deadline: float | None = None
+
+    def check_deadline(self) -> None:
+        """Raise :class:`~scrapy_boilerplate.errors.ExtractionTimeout` if the time budget
+        is spent (a checkpoint: filters with long loops call it between their stages)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ExtractionTimeout("the extraction ran past its time budget")
 
     def __iter__(self) -> Iterator[TextBlock]:
         return iter(self.blocks)
@@ -287,6 +298,7 @@ class Document:
             url=self.url,
             warnings=list(self.warnings),
             trace=self.trace,
+            deadline=self.deadline,
         )
 
     def content(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["BoilerplateError", "ChainSpecError", "ModelUnavailableError"]
+__all__ = ["BoilerplateError", "ChainSpecError", "ExtractionTimeout", "ModelUnavailableError"]
 
 
 class BoilerplateError(Exception):
@@ -18,3 +18,12 @@ class ChainSpecError(BoilerplateError, ValueError):
 
 class ModelUnavailableError(BoilerplateError, RuntimeError):
     """A neural filter was asked for but its runtime or model file is missing."""
+
+
+class ExtractionTimeout(BoilerplateError, TimeoutError):
+    """A page's extraction ran past its time budget.
+
+    Raised inside the engine at its checkpoints (after parsing, between filters, inside the
+    slower filters); ``Extractor.extract`` turns it into an empty result with
+    ``reason="timeout"``, so callers of the API never see it.
+    """

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .document import Document, TextBlock
+from .errors import ExtractionTimeout
 from .filters.base import Filter
 from .parse import parse_html
 from .registry import extractor_factory
@@ -20,6 +21,7 @@ __all__ = ["Extraction", "Extractor", "extract", "get_extractor"]
 EMPTY_INPUT = "empty_input"  # nothing but whitespace came in
 NO_TEXT = "no_text"  # the page parsed, but holds no text blocks
 NO_CONTENT = "no_content"  # there is text, but the chain kept none of it
+TIMEOUT = "timeout"  # the extraction ran past its time budget
 
 
 @dataclass(eq=False)
@@ -27,7 +29,7 @@ class Extraction:
     """The result of extracting one page.
 
     ``text`` is the main content ("" when nothing qualified, never None); ``reason`` says
-    why it is empty (``empty_input``, ``no_text``, ``no_content``; the Scrapy layer adds
+    why it is empty (``empty_input``, ``no_text``, ``no_content``, ``timeout``; the Scrapy layer adds
     ``error`` and the reasons it skips a response for), else None; ``error`` names the
     exception when ``reason == "error"``. ``blocks`` are the labelled blocks, ``timings``
     milliseconds per stage (parse, filter, render).
@@ -110,18 +112,33 @@ class Extractor:
         encoding: str | None = None,
         content_type: str | None = None,
         trace: bool = False,
+        timeout: float | None = None,
     ) -> Extraction:
         """Extract the main content of one page (``str``, or ``bytes`` in any encoding).
 
-        ``trace=True`` records in each block which filter decided it. Raises ``TypeError``
-        for input that is neither text nor bytes; any text or bytes give an Extraction.
+        ``trace=True`` records in each block which filter decided it. ``timeout``
+        (seconds) is a time budget, checked after parsing, before each filter and inside
+        the slower filters: past it, the result is empty with ``reason="timeout"`` (a step
+        that is running finishes first; the page-size and tag limits bound each step).
+        Raises ``TypeError`` for input that is neither text nor bytes; any text or bytes
+        give an Extraction.
         """
         t0 = time.perf_counter()
+        deadline = time.monotonic() + timeout if timeout else None
         doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)
         doc.trace = trace
+        doc.deadline = deadline
         had_text = bool(doc.blocks)
         t1 = time.perf_counter()
-        self.chain(doc)
+        try:
+            doc.check_deadline()
+            self.chain(doc)
+        except ExtractionTimeout:
+            result = Extraction.empty(TIMEOUT, url, self.name)
+            result.title = doc.title
+            result.warnings = tuple(doc.warnings)
+            result.timings = {"parse_ms": (t1 - t0) * 1000}
+            return result
         t2 = time.perf_counter()
         text = render_text(doc)
         t3 = time.perf_counter()

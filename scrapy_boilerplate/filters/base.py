@@ -56,7 +56,8 @@ class Chain(Filter):
     """A filter made of filters, run in order; True if any of them changed something.
 
     When ``doc.trace`` is set, each block records in ``decided_by`` the name of the last
-    filter that flipped its content flag (for the JSON view of a wrong page).
+    filter that flipped its content flag (for the JSON view of a wrong page). With a
+    ``doc.deadline``, the time budget is checked before each filter.
     """
 
     name = "chain"
@@ -67,12 +68,17 @@ class Chain(Filter):
 
     def __call__(self, doc: Document) -> bool:
         changed = False
+        check = doc.check_deadline if doc.deadline is not None else None
         if not doc.trace:
             for f in self.filters:
+                if check is not None:
+                    check()
                 if f(doc):
                     changed = True
             return changed
         for f in self.filters:
+            if check is not None:
+                check()
             if isinstance(f, Chain):
                 changed |= f(doc)
                 continue

@@ -52,6 +52,7 @@ class Web2TextLabeler(Filter):
         if not blocks:
             return False
         feats, edges = page_features(doc, extended=model.extended)
+        doc.check_deadline()
         log_u, log_e = model.log_probs(feats, edges)
         lam = model.lam if self.lam is None else float(self.lam)
         labels = viterbi(log_u, log_e, lam)

@@ -419,6 +419,7 @@ class DensityFilter(Filter):
         if doc.root is None or not doc.blocks:
             return None
         stats = dom_stats(doc.root, self.skip_hidden)
+        doc.check_deadline()
         if stats is None or stats.n == 0:
             return None
         return stats
