@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,17 +173,21 @@ def _named_extractor(name: str, cjk: bool) -> Extractor:
     return Extractor(build_chain(name), name=name, cjk=cjk)
 
 
-def get_extractor(spec: Any = "article", *, cjk: bool = True) -> Extractor:
+def get_extractor(
+    spec: Any = "article", *, cjk: bool = True, allowed_imports: Collection[str] | None = None
+) -> Extractor:
     """An extractor for a name (``"article"``, ``"default"``, ...) or a chain spec.
 
-    Named extractors are built once per process and shared. A bad spec raises
+    Named extractors are built once per process and shared. ``allowed_imports``: for a
+    spec from an untrusted source, the module prefixes its import paths may name (see
+    :func:`~scrapy_boilerplate.spec.build_chain`). A bad spec raises
     :class:`~scrapy_boilerplate.errors.ChainSpecError` naming the bad entry.
     """
     if isinstance(spec, Extractor):
         return spec
     if isinstance(spec, str) and extractor_factory(spec) is not None:
         return _named_extractor(spec, cjk)
-    chain = build_chain(spec)
+    chain = build_chain(spec, allowed_imports=allowed_imports)
     name = spec if isinstance(spec, str) else getattr(chain, "label", "custom")
     return Extractor(chain, name=name, cjk=cjk)
 

@@ -9,14 +9,25 @@ A *spec* takes the forms a Scrapy setting can hold::
     ["article", "myproject.filters.DropBylines"]  # import path of a user's filter class
 
 Names are looked up in the registry (:mod:`scrapy_boilerplate.registry`); anything else
-with a dot is an import path.
+with a dot is an import path, which must name a :class:`Filter` subclass: it is checked
+before anything is called, and parameters are checked against the constructor's signature
+and type hints when the chain is built, so a wrong spec fails then, never per page.
+
+A spec from an untrusted source (a request's meta, built from outside data) is built with
+``allowed_imports``: the module prefixes it may import from (none by default in a crawl);
+any other import path is rejected without importing anything. The policy holds for every
+chain built while the spec is (a ``fallback`` entry's spec too).
 """
 
 from __future__ import annotations
 
+import contextvars
 import importlib
+import inspect
 import json
-from collections.abc import Callable, Mapping, Sequence
+import types
+import typing
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from .errors import ChainSpecError
@@ -40,12 +51,36 @@ def decode_spec(value: Any) -> Any:
     return value
 
 
-def build_chain(spec: Any, label: str | None = None) -> Filter:
+#: ``allowed_imports`` of a build_chain call: the policy of the build in progress
+_INHERIT: Any = object()
+# None: any import path; a tuple: only paths under these module prefixes
+_ALLOWED_IMPORTS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
+    "scrapy_boilerplate_allowed_imports", default=None
+)
+
+
+def build_chain(
+    spec: Any, label: str | None = None, *, allowed_imports: Collection[str] | None = _INHERIT
+) -> Filter:
     """Build a filter (usually a :class:`~scrapy_boilerplate.filters.base.Chain`) from a
     spec; see the module docstring.
 
-    Raises :class:`ChainSpecError` naming the bad entry if the spec is wrong.
+    ``allowed_imports``: None (the default, outside another build) lets any import path
+    name a filter class; a collection of module prefixes (``["myproject.filters"]``, or
+    none) restricts them. Raises :class:`ChainSpecError` naming the bad entry if the spec
+    is wrong.
     """
+    if allowed_imports is _INHERIT:
+        return _build(spec, label)
+    policy = None if allowed_imports is None else tuple(allowed_imports)
+    token = _ALLOWED_IMPORTS.set(policy)
+    try:
+        return _build(spec, label)
+    finally:
+        _ALLOWED_IMPORTS.reset(token)
+
+
+def _build(spec: Any, label: str | None) -> Filter:
     if isinstance(spec, (str, Mapping)) or _is_filter(spec):
         entries: Sequence[Any] = [spec]
         if isinstance(spec, str) and extractor_factory(spec) is not None:
@@ -101,36 +136,106 @@ def _build_entry(entry: Any, params: dict[str, Any] | None, index: int) -> Filte
     cls = filter_class(entry)
     if cls is not None:
         return _call(cls, params, entry, index)
-    if "." not in entry:
+    if "." not in entry.strip("."):
         raise ChainSpecError(
             f"chain entry {index} ({entry!r}) is not a known filter or extractor; "
             f"known: {', '.join(known_names())}"
         )
-    obj = _import(entry, index)
-    if isinstance(obj, type):
-        return _call(obj, params, entry, index)  # a filter class: instantiate it
-    if callable(obj) and not params:
-        return obj  # a filter function or instance
-    raise ChainSpecError(
-        f"chain entry {index} ({entry!r}) is not a filter class, filter or function"
-        + (" (parameters need a class)" if params else "")
-    )
+    cls = _import_filter_class(entry, index)
+    return _call(cls, params, entry, index)
+
+
+def _import_filter_class(path: str, index: int) -> type[Filter]:
+    """The Filter subclass an import path names; nothing of it is called."""
+    allowed = _ALLOWED_IMPORTS.get()
+    if allowed is not None and not any(
+        path == prefix or path.startswith(prefix + ".") for prefix in allowed
+    ):
+        raise ChainSpecError(
+            f"chain entry {index} ({path!r}): import paths are not allowed here"
+            + (f" (only under {', '.join(allowed)})" if allowed else "")
+            + "; use a registered name, or allow the module (BOILERPLATE_ALLOWED_IMPORTS)"
+        )
+    module_name, _, attr = path.rpartition(".")
+    try:
+        obj = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError, ValueError, TypeError) as exc:
+        raise ChainSpecError(f"chain entry {index} ({path!r}) cannot be imported: {exc}") from None
+    if not (isinstance(obj, type) and issubclass(obj, Filter)):
+        raise ChainSpecError(
+            f"chain entry {index} ({path!r}) is not a Filter subclass (a filter names its "
+            "class; register other filters with register_filter)"
+        )
+    return obj
 
 
 def _call(factory: Callable[..., Any], params: dict[str, Any], entry: str, index: int) -> Any:
+    problem = _parameter_problem(factory, params)
+    if problem:
+        raise ChainSpecError(f"chain entry {index} ({entry!r}): bad parameters: {problem}")
     try:
         built = factory(**params)
-    except (TypeError, ValueError) as exc:
-        raise ChainSpecError(f"chain entry {index} ({entry!r}): bad parameters: {exc}") from exc
+    except ChainSpecError as exc:  # a parameter that is itself a spec (fallback)
+        raise ChainSpecError(f"chain entry {index} ({entry!r}): {exc}") from None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - a constructor refusing its values
+        raise ChainSpecError(
+            f"chain entry {index} ({entry!r}): bad parameters: {type(exc).__name__}: {exc}"
+        ) from None
     if not callable(built):
         raise ChainSpecError(f"chain entry {index} ({entry!r}) did not give a callable filter")
     return built
 
 
-def _import(path: str, index: int) -> Any:
-    module_name, _, attr = path.rpartition(".")
+def _parameter_problem(factory: Callable[..., Any], params: dict[str, Any]) -> str | None:
+    """What is wrong with ``params`` for ``factory``: an unknown name or a value of the
+    wrong type (by the signature and type hints), or None."""
     try:
-        module = importlib.import_module(module_name)
-        return getattr(module, attr)
-    except (ImportError, AttributeError) as exc:
-        raise ChainSpecError(f"chain entry {index} ({path!r}) cannot be imported: {exc}") from exc
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # no signature to check against
+        return None
+    accepted = signature.parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
+        unknown = sorted(set(params) - set(accepted))
+        if unknown:
+            return (
+                f"no parameter {', '.join(map(repr, unknown))} (parameters: {', '.join(accepted)})"
+            )
+    hints = _type_hints(factory)
+    for name, value in params.items():
+        hint = hints.get(name)
+        if hint is not None and not _is_instance(value, hint):
+            return f"{name} must be {_hint_name(hint)}, not {value!r}"
+    return None
+
+
+def _type_hints(factory: Callable[..., Any]) -> dict[str, Any]:
+    target = inspect.unwrap(factory)
+    if isinstance(target, type):
+        target = target.__init__
+    try:
+        return typing.get_type_hints(target)
+    except Exception:  # noqa: BLE001 - hints that do not resolve: nothing to check
+        return {}
+
+
+def _is_instance(value: Any, hint: Any) -> bool:
+    if hint is Any or hint is object:
+        return True
+    if hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_is_instance(value, arm) for arm in typing.get_args(hint))
+    if origin is not None:
+        hint = origin  # list[str] -> list, Mapping[...] -> Mapping
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return not isinstance(hint, type) or isinstance(value, hint)
+
+
+def _hint_name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")

@@ -1,9 +1,14 @@
 """Chains built from specs (``spec.build_chain``): names, class names, parameters,
-extractors inside chains, a user's filter by import path, and bad specs failing at build time."""
+extractors inside chains, a user's filter by import path, and bad specs failing at build time
+with nothing run: import paths name Filter classes, parameters match their types, and specs
+from untrusted sources import only from allowed modules."""
+
+import re
+import sys
 
 import pytest
 
-from scrapy_boilerplate import Chain, ChainSpecError, build_chain, extract, get_extractor
+from scrapy_boilerplate import Chain, ChainSpecError, Filter, build_chain, extract, get_extractor
 from scrapy_boilerplate.filters import (
     DensityRulesClassifier,
     KeepLargestBlockFilter,
@@ -64,3 +69,63 @@ def test_a_users_filter_by_import_path():
 def test_a_bad_spec_fails_at_build_time_naming_the_entry(spec, message):
     with pytest.raises(ChainSpecError, match=message.replace("(", r"\(").replace(")", r"\)")):
         get_extractor(spec)
+
+
+class Refuses(Filter):
+    """A user's filter whose constructor refuses, each time differently."""
+
+    name = "refuses"
+
+    def __init__(self, how: str = "runtime") -> None:
+        raise {"runtime": RuntimeError("no"), "key": KeyError("k"), "exit": SystemExit(3)}[how]
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        # any callable used to pass for a filter; an import path must name a Filter class
+        (["builtins.print"], "is not a Filter subclass"),
+        (["os.system"], "is not a Filter subclass"),
+        # parameters are checked against the signature and type hints at build time
+        ([{"min_words": {"min_words": "20"}}], "min_words must be int, not '20'"),
+        ([{"keep_everything_min_words": {"min_words": None}}], "min_words must be int"),
+        ([{"cetd": {"skip_hidden": "no"}}], "skip_hidden must be bool"),
+        ([{"cetd": {"bogus": 1}}], "no parameter 'bogus'"),
+        ([{"web2text": {"lam": "x"}}], "lam must be float | None"),
+        ([".x"], "is not a known filter or extractor"),
+        (["a..b"], "cannot be imported"),
+        # a constructor that refuses, whatever it raises
+        ([{"tests.test_spec.Refuses": {"how": "runtime"}}], "RuntimeError: no"),
+        ([{"tests.test_spec.Refuses": {"how": "key"}}], "KeyError"),
+        ([{"tests.test_spec.Refuses": {"how": "exit"}}], "SystemExit"),
+        # a spec inside a parameter follows the same rules
+        ([{"fallback": {"extractor": ["os.system"]}}], "is not a Filter subclass"),
+    ],
+)
+def test_specs_are_checked_when_built(spec, message):
+    with pytest.raises(ChainSpecError, match=re.escape(message)):
+        get_extractor(spec)
+
+
+def test_a_rejected_import_path_runs_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ChainSpecError, match="not a Filter subclass"):
+        get_extractor([{"subprocess.Popen": {"args": ["touch", "marker"]}}])
+    assert not (tmp_path / "marker").exists()
+
+
+def test_allowed_imports_restrict_import_paths_without_importing_anything():
+    own = "tests.helpers.DropShortBlocks"
+    assert build_chain([own], allowed_imports=["tests.helpers"]).min_words == 10
+    assert build_chain([own], allowed_imports=[own]).min_words == 10
+    for allowed in ([], ["tests.help"], ["other"]):
+        with pytest.raises(ChainSpecError, match="import paths are not allowed here"):
+            build_chain([own], allowed_imports=allowed)
+    # also in a spec given as a parameter, and for a module never imported
+    with pytest.raises(ChainSpecError, match="not allowed here"):
+        build_chain([{"fallback": {"extractor": ["antigravity.Fly"]}}], allowed_imports=[])
+    assert "antigravity" not in sys.modules
+    # registered names need no permission
+    assert len(build_chain(["article", "comment_sections"], allowed_imports=[])) == 2
+    # and outside the build, import paths are open again
+    assert build_chain([own]).min_words == 10

@@ -87,6 +87,7 @@ class _ExtractorFactory:
 
     def __init__(self, cls: type[DensityFilter]) -> None:
         self.cls = cls
+        self.__wrapped__ = cls  # its parameters are the filter's (signature, type hints)
         self.__doc__ = f"The {cls.name!r} extractor: a chain of {cls.__name__}."
 
     def __call__(self, **params: Any) -> Chain:
