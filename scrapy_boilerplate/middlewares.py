@@ -86,7 +86,7 @@ class BoilerplateDownloaderMiddleware:
         self.crawler = crawler
         self.config = load_config(crawler.settings)
         self.runner = crawl_runner(crawler, self.config.workers, self.config.executor)
-        self.specs = SpecCache()
+        self.specs = SpecCache(self.config.allowed_imports)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
@@ -136,7 +136,7 @@ class BoilerplateDownloaderMiddleware:
                 html: Any = EncodedPage(response.body, response.encoding)
             else:
                 html = _text_of(response)  # decoded in the worker thread
-            result = await self.runner.extract(extractor, html, response.url)
+            result = await self.runner.extract(extractor, html, response.url, self.config.timeout)
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)
             self.once(
@@ -152,7 +152,16 @@ class BoilerplateDownloaderMiddleware:
                 exc_info=exc,
             )
         else:
-            if not result["text"]:
+            if result["reason"] == "timeout":
+                self.once(
+                    "timeout",
+                    logging.WARNING,
+                    "Extraction of %s ran past BOILERPLATE_TIMEOUT (%s s): no main text for "
+                    "it; further ones are only counted in boilerplate/timeout_count",
+                    response.url,
+                    self.config.timeout,
+                )
+            elif not result["text"]:
                 self.once(
                     ("empty", result["reason"]),
                     logging.INFO,
@@ -249,11 +258,13 @@ class BoilerplateDownloaderMiddleware:
             return
         skipped = sum(stats.get_value(f"boilerplate/skipped/{r}", 0) for r in SKIP_REASONS)
         logger.info(
-            "Boilerplate: %d responses, %d with main text, %d empty, %d skipped, %d errors",
+            "Boilerplate: %d responses, %d with main text, %d empty, %d skipped, %d timed "
+            "out, %d errors",
             seen,
             stats.get_value("boilerplate/extracted_count", 0),
             stats.get_value("boilerplate/empty_count", 0),
             skipped,
+            stats.get_value("boilerplate/timeout_count", 0),
             stats.get_value("boilerplate/error_count", 0),
             extra={"spider": self.crawler.spider},
         )

@@ -105,7 +105,7 @@ class BoilerplatePipeline:
         else:
             extractor = config.extractor_for_url(url)
             try:
-                result = await self.runner.extract(extractor, html, url)
+                result = await self.runner.extract(extractor, html, url, config.timeout)
             except Exception as exc:
                 result = error_result(exc, url, extractor.name)
                 self.once(

@@ -46,6 +46,8 @@ DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_HTML_FIELD": None,
     "BOILERPLATE_OVERWRITE": False,
     "BOILERPLATE_MAX_BYTES": 5 * 1024 * 1024,
+    "BOILERPLATE_TIMEOUT": 10.0,
+    "BOILERPLATE_ALLOWED_IMPORTS": [],
     "BOILERPLATE_OUTPUT_FORMAT": "text",
     "BOILERPLATE_WORKERS": None,  # 4 threads, or usable_cpus() - 1 processes (at least 1)
     "BOILERPLATE_EXECUTOR": "thread",
@@ -99,9 +101,11 @@ class BoilerplateConfig:
     html_field: str | None
     overwrite: bool
     max_bytes: int  # 0: no limit
+    timeout: float | None  # seconds per page; None: no limit
     output_format: str
     workers: int  # 0: extract on the reactor thread
     executor: str = "thread"  # or "process"
+    allowed_imports: tuple[str, ...] = ()  # module prefixes meta specs may import from
 
     def extractor_for(self, host: str | None) -> Extractor:
         """The extractor for a host name: the longest matching ``DOMAIN_EXTRACTORS`` key
@@ -158,6 +162,40 @@ def _int(settings: Any, name: str, minimum: int = 0) -> int:
     if number < minimum:
         raise BoilerplateSettingError(f"{name} must be {minimum} or more, not {number}")
     return number
+
+
+def _seconds(settings: Any, name: str) -> float | None:
+    value = _get(settings, name)
+    if value is None or value == 0:
+        return None
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise BoilerplateSettingError(
+            f"{name} must be a number of seconds, not {value!r}"
+        ) from None
+    if not seconds > 0 or seconds == float("inf"):
+        raise BoilerplateSettingError(
+            f"{name} must be above 0 (or 0 / None: no limit), not {value!r}"
+        )
+    return seconds
+
+
+def _module_prefixes(settings: Any, name: str) -> tuple[str, ...]:
+    value = decode_spec(_get(settings, name))
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        value = [part for part in value.split(",")]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise BoilerplateSettingError(f"{name} must be a list of module names, not {value!r}")
+    prefixes = tuple(v.strip() for v in value if v.strip())
+    for prefix in prefixes:
+        if not all(part.isidentifier() for part in prefix.split(".")):
+            raise BoilerplateSettingError(f"{name}: {prefix!r} is not a module name")
+    return prefixes
 
 
 def _field(settings: Any, name: str, default: str | None, optional: bool) -> str | None:
@@ -298,6 +336,8 @@ def load_config(settings: Any) -> BoilerplateConfig:
         html_field=html_field,
         overwrite=_bool(settings, "BOILERPLATE_OVERWRITE"),
         max_bytes=_int(settings, "BOILERPLATE_MAX_BYTES"),
+        timeout=_seconds(settings, "BOILERPLATE_TIMEOUT"),
+        allowed_imports=_module_prefixes(settings, "BOILERPLATE_ALLOWED_IMPORTS"),
         output_format=output_format,
         workers=workers,
         executor=executor,

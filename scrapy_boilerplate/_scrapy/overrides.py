@@ -27,11 +27,15 @@ def max_bytes_override(value: Any) -> int:
 class SpecCache:
     """Extractors for specs given per request (``meta``), built once per distinct spec.
 
-    Thread-safe; bounded, so that a crawl with a different spec on every request cannot
-    grow it without limit (the oldest entries are dropped).
+    A request's meta may come from outside data (a queue, a database), so its specs may
+    only import from ``allowed_imports`` (module prefixes; none by default): other import
+    paths are rejected before anything is imported. Thread-safe; bounded, so that a crawl
+    with a different spec on every request cannot grow it without limit (the oldest
+    entries are dropped).
     """
 
-    def __init__(self, maxsize: int = 128) -> None:
+    def __init__(self, allowed_imports: tuple[str, ...] = (), maxsize: int = 128) -> None:
+        self.allowed_imports = allowed_imports
         self.maxsize = maxsize
         self._cache: dict[str, Extractor] = {}
         self._lock = threading.Lock()
@@ -44,12 +48,14 @@ class SpecCache:
         try:
             key = json.dumps(spec, sort_keys=True)
         except (TypeError, ValueError):
-            return get_extractor(spec)  # holds objects: not cached
+            return get_extractor(
+                spec, allowed_imports=self.allowed_imports
+            )  # holds objects: not cached
         with self._lock:
             found = self._cache.get(key)
         if found is not None:
             return found
-        extractor = get_extractor(spec)
+        extractor = get_extractor(spec, allowed_imports=self.allowed_imports)
         with self._lock:
             if len(self._cache) >= self.maxsize:
                 self._cache.pop(next(iter(self._cache)))

@@ -8,7 +8,11 @@ GIL (the profile is in docs/scrapy.md, "Threads, processes and speed").
 
 Workers answer their calls in order, so each keeps a FIFO of the futures it owes. A worker
 that dies (killed, out of memory) fails the calls it held with :class:`WorkerDied` and is
-replaced on the next call. Imports no Scrapy.
+replaced on the next call; each of those calls is tried once more on another worker. A call
+may have a time limit, counted from when its worker starts it: past it, the worker is
+killed (a C loop cannot be interrupted otherwise), the call fails with
+:class:`WorkerTimeout` and the calls queued behind it go to another worker. Imports no
+Scrapy.
 """
 
 from __future__ import annotations
@@ -26,15 +30,26 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-__all__ = ["ProcessPool", "WorkerDied", "serve"]
+__all__ = ["ProcessPool", "WorkerDied", "WorkerTimeout", "serve"]
 
+#: how often a call queued behind calls that ended their workers is sent again
+_MAX_RESENDS = 5
 _HEADER = struct.Struct("!Q")  # the length of the pickle that follows
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 
 
 class WorkerDied(BrokenProcessPool):
     """A worker process ended while it held calls (a ``BrokenProcessPool``, as the
-    standard pool raises)."""
+    standard pool raises). ``started``: whether the worker had started this call (it may
+    have caused the end) or held it queued behind another."""
+
+    def __init__(self, message: str, started: bool = True) -> None:
+        super().__init__(message)
+        self.started = started
+
+
+class WorkerTimeout(TimeoutError):
+    """A call ran past its time limit; its worker was killed."""
 
 
 # -- the worker side ------------------------------------------------------------------------------
@@ -104,12 +119,15 @@ class _Worker(asyncio.Protocol):
         theirs.close()  # so that our end sees EOF when the worker ends
         self.socket = ours
         self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.limits: collections.deque[float | None] = collections.deque()  # per pending call
+        self._watchdog: asyncio.TimerHandle | None = None
         self.alive = True
         self._buffer = bytearray()
         self._transport: asyncio.Transport | None = None
         self._connecting: asyncio.Future[Any] | None = None
 
-    async def call(self, payload: bytes) -> Any:
+    async def call(self, payload: bytes, limit: float | None = None) -> Any:
+        """Send a call; ``limit``: seconds it may run once the worker starts it."""
         if self._transport is None:
             if self._connecting is None:  # once, however many calls wait for it
                 loop = asyncio.get_running_loop()
@@ -121,6 +139,9 @@ class _Worker(asyncio.Protocol):
             raise WorkerDied(self._died_message())
         future = asyncio.get_running_loop().create_future()
         self.pending.append(future)
+        self.limits.append(limit)
+        if len(self.pending) == 1:  # the worker starts it now
+            self._watch_head()
         assert self._transport is not None
         self._transport.writelines(
             (_HEADER.pack(len(payload)), payload)
@@ -141,15 +162,42 @@ class _Worker(asyncio.Protocol):
             reply = bytes(buffer[_HEADER.size : end])
             del buffer[:end]
             future = self.pending.popleft()
-            if not future.done():  # else its caller was cancelled
+            self.limits.popleft()
+            self._watch_head()  # the next call starts now
+            if not future.done():  # else its caller was cancelled (or it timed out)
                 _settle(future, reply)
+
+    def _watch_head(self) -> None:
+        # a timer on the call the worker is running, if it has a limit
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
+        if self.pending and self.limits[0] is not None:
+            loop = asyncio.get_running_loop()
+            self._watchdog = loop.call_later(self.limits[0], self._overdue, self.pending[0])
+
+    def _overdue(self, future: asyncio.Future[Any]) -> None:
+        self._watchdog = None
+        if not self.pending or self.pending[0] is not future or not self.alive:
+            return
+        if not future.done():
+            future.set_exception(WorkerTimeout("the call ran past its time limit"))
+        self.alive = False  # no new calls; the queued ones fail with WorkerDied
+        self.process.kill()
+        self.process.join(1.0)  # reaped: SIGKILL ends it at once
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.alive = False
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
+        self.limits.clear()
+        started = True  # the first pending call is the one the worker was running
         while self.pending:
             future = self.pending.popleft()
             if not future.done():
-                future.set_exception(WorkerDied(self._died_message()))
+                future.set_exception(WorkerDied(self._died_message(), started))
+            started = False
 
     def _died_message(self) -> str:
         code = self.process.exitcode  # None if not reaped yet
@@ -218,15 +266,33 @@ class ProcessPool:
             self._starting = asyncio.ensure_future(self._start_missing())
         return self._starting
 
-    async def run(self, func: Callable[..., Any], *args: Any) -> Any:
-        """Call ``func(*args)`` in a worker and return (or raise) what it did."""
+    async def run(self, func: Callable[..., Any], *args: Any, limit: float | None = None) -> Any:
+        """Call ``func(*args)`` in a worker and return (or raise) what it did.
+
+        ``limit``: the seconds the call may run in its worker (:class:`WorkerTimeout` past
+        it). A call whose worker died while running it is tried once more, on another
+        worker; one that waited behind the call that ended it is sent again (a few times
+        at most) without losing its try."""
         payload = pickle.dumps((func, args), _PROTOCOL)
+        tries = resends = 0
+        while True:
+            try:
+                return await self._call(payload, limit)
+            except WorkerDied as exc:
+                if exc.started:
+                    tries += 1
+                else:
+                    resends += 1
+                if tries > 1 or resends > _MAX_RESENDS:
+                    raise
+
+    async def _call(self, payload: bytes, limit: float | None) -> Any:
         self._workers = [w for w in self._workers if w.alive]
         if len(self._workers) < self.size:
             await asyncio.shield(self.start())
         if not self._workers:
             raise WorkerDied("no worker process is running")
-        return await min(self._workers, key=lambda w: len(w.pending)).call(payload)
+        return await min(self._workers, key=lambda w: len(w.pending)).call(payload, limit)
 
     async def _start_missing(self) -> None:
         early, self._early = self._early, None

@@ -43,16 +43,21 @@ def is_skipped(result: dict[str, Any]) -> bool:
 
 def count_result(stats: Any, result: dict[str, Any]) -> None:
     """Count an extraction result (not a skip) in the ``boilerplate/...`` stats."""
-    if result.get("reason") == "error":
+    reason = result.get("reason")
+    if reason == "error":
         error = str(result.get("error", "Exception")).split(":", 1)[0]
         stats.inc_value("boilerplate/error_count")
         stats.inc_value(f"boilerplate/error_count/{error}")
+    elif reason == "timeout":
+        stats.inc_value("boilerplate/timeout_count")
     elif result.get("text"):
         stats.inc_value("boilerplate/extracted_count")
         stats.inc_value("boilerplate/text_chars", len(result["text"]))
     else:
         stats.inc_value("boilerplate/empty_count")
-        stats.inc_value(f"boilerplate/empty/{result.get('reason') or 'no_content'}")
+        stats.inc_value(f"boilerplate/empty/{reason or 'no_content'}")
+    for warning in result.get("warnings") or ():
+        stats.inc_value(f"boilerplate/warnings/{warning.split(':', 1)[0]}")
     ms = result["timings"].get("total_ms")
     if ms:
         stats.max_value("boilerplate/max_ms", ms)

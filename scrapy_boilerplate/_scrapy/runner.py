@@ -15,13 +15,26 @@ from typing import Any, TypeVar
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import DeferredSemaphore
 
+from ..extraction import TIMEOUT, Extraction
 from .compat import asyncio_available, asyncio_expected, run_in_thread
-from .process_pool import ProcessPool
+from .process_pool import ProcessPool, WorkerDied, WorkerTimeout
 from .worker import extract_pickled, extract_to_dict
 
-__all__ = ["ExtractionRunner", "crawl_runner"]
+__all__ = ["ExtractionRunner", "crawl_runner", "hard_limit"]
 
 _T = TypeVar("_T")
+
+
+def _submit_and_wait(pool: ProcessPoolExecutor, func: Callable[..., _T], args: tuple) -> _T:
+    return pool.submit(func, *args).result()
+
+
+def hard_limit(timeout: float | None) -> float | None:
+    """How long a worker process may hold a page whose budget is ``timeout`` before it is
+    killed: half as long again and a second more, so that the engine's own checks end
+    nearly every slow page first (killing a worker costs a new one)."""
+    return None if not timeout else timeout * 1.5 + 1.0
+
 
 _WORKER_MODULE = "scrapy_boilerplate._scrapy.worker"
 
@@ -89,12 +102,26 @@ class ExtractionRunner:
         if isinstance(pool, ProcessPool):
             pool.start_now()
 
-    async def extract(self, extractor: Any, html: Any, url: str | None) -> dict[str, Any]:
+    async def extract(
+        self, extractor: Any, html: Any, url: str | None, timeout: float | None = None
+    ) -> dict[str, Any]:
         """:func:`extract_to_dict` in a worker; worker processes get each extractor's
-        pickle made once (and unpickle it once)."""
-        if self.uses_processes:
-            return await self.run(extract_pickled, self._pickle_of(extractor), html, url)
-        return await self.run(extract_to_dict, extractor, html, url)
+        pickle made once (and unpickle it once).
+
+        ``timeout`` (seconds, None: none) is the extraction's budget, checked by the engine
+        between its steps; a worker process that holds a page past :func:`hard_limit` of
+        it (a step that cannot be interrupted) is killed and the page's result says
+        ``reason="timeout"``. A thread cannot be stopped: it ends at the engine's next
+        check."""
+        if not self.uses_processes:
+            return await self.run(extract_to_dict, extractor, html, url, timeout)
+        try:
+            return await self.run(
+                extract_pickled, self._pickle_of(extractor), html, url, timeout,
+                limit=hard_limit(timeout),
+            )  # fmt: skip
+        except WorkerTimeout:
+            return Extraction.empty(TIMEOUT, url, extractor.name).to_dict()
 
     def _pickle_of(self, extractor: Any) -> bytes:
         # keyed by identity; the entry holds the extractor, so the id is not reused while
@@ -107,26 +134,35 @@ class ExtractionRunner:
             self._pickles[id(extractor)] = entry
         return entry[1]
 
-    async def run(self, func: Callable[..., _T], *args: Any) -> _T:
+    async def run(self, func: Callable[..., _T], *args: Any, limit: float | None = None) -> _T:
+        """``func(*args)`` in a worker (``limit``: seconds a worker process may take)."""
         if self._semaphore is None:
             return func(*args)
         await maybe_deferred_to_future(self._semaphore.acquire())
         try:
             if self.uses_processes:
-                return await self._run_in_process(func, *args)
+                return await self._run_in_process(func, args, limit)
             return await run_in_thread(func, *args)
         finally:
             self._semaphore.release()
 
-    async def _run_in_process(self, func: Callable[..., _T], *args: Any) -> _T:
+    async def _run_in_process(
+        self, func: Callable[..., _T], args: tuple, limit: float | None
+    ) -> _T:
         pool = self._get_pool()
-        if isinstance(pool, ProcessPool):  # replaces dead workers itself
-            return await pool.run(func, *args)
-        try:
-            return await run_in_thread(lambda: pool.submit(func, *args).result())
-        except BrokenProcessPool:
-            self._drop_pool(pool)  # a worker died (killed, out of memory): start afresh
-            raise
+        if isinstance(pool, ProcessPool):  # replaces dead workers, tries their calls again
+            return await pool.run(func, *args, limit=limit)
+        # other reactors: the standard pool, awaited from a thread; no time limit (a worker
+        # cannot be killed alone), a call whose worker died is tried once more
+        for attempt in (1, 2):
+            try:
+                return await run_in_thread(_submit_and_wait, pool, func, args)
+            except BrokenProcessPool as exc:
+                self._drop_pool(pool)  # a worker died (killed, out of memory): start afresh
+                if attempt == 2:
+                    raise WorkerDied(f"a worker process ended during a call: {exc}") from exc
+                pool = self._get_pool()
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _get_pool(self, on_asyncio: bool | None = None) -> ProcessPool | ProcessPoolExecutor:
         with self._pool_lock:

@@ -32,8 +32,11 @@ class EncodedPage(NamedTuple):
         return html_to_unicode(f"charset={self.encoding}", self.body)[1]
 
 
-def extract_to_dict(extractor: Extractor, html: Any, url: str | None) -> dict[str, Any]:
-    """Extract one page and return the result kept in ``meta["boilerplate_result"]``.
+def extract_to_dict(
+    extractor: Extractor, html: Any, url: str | None, timeout: float | None = None
+) -> dict[str, Any]:
+    """Extract one page and return the result kept in ``meta["boilerplate_result"]``
+    (``timeout``: the extraction's time budget, see ``Extractor.extract``).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` (for worker processes) or (in
     threads only) a zero-argument callable returning a str, so that decoding a Scrapy
@@ -45,7 +48,7 @@ def extract_to_dict(extractor: Extractor, html: Any, url: str | None) -> dict[st
         html = html.decode()
     elif callable(html):
         html = html()
-    extraction = extractor.extract(html, url)
+    extraction = extractor.extract(html, url, timeout=timeout)
     extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return extraction.to_dict()
 
@@ -56,7 +59,9 @@ _UNPICKLED: dict[bytes, Extractor] = {}
 _MAX_UNPICKLED = 64
 
 
-def extract_pickled(pickled_extractor: bytes, html: Any, url: str | None) -> dict[str, Any]:
+def extract_pickled(
+    pickled_extractor: bytes, html: Any, url: str | None, timeout: float | None = None
+) -> dict[str, Any]:
     """:func:`extract_to_dict` with the extractor given as its pickle, which is unpickled
     once per process: the crawl then pickles each extractor once, not once per page (the
     crawl process is the busier one)."""
@@ -65,4 +70,4 @@ def extract_pickled(pickled_extractor: bytes, html: Any, url: str | None) -> dic
         if len(_UNPICKLED) >= _MAX_UNPICKLED:
             _UNPICKLED.clear()
         extractor = _UNPICKLED[pickled_extractor] = pickle.loads(pickled_extractor)
-    return extract_to_dict(extractor, html, url)
+    return extract_to_dict(extractor, html, url, timeout)

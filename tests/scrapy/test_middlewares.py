@@ -468,3 +468,35 @@ async def test_broken_setting_stops_the_crawl_at_start(http_server, crawl, setti
     with pytest.raises(BoilerplateSettingError, match=message.replace("[", r"\[")):
         await crawl(OneItemSpider, {**ADDON_SETTINGS, setting: value}, start_urls=urls)
     assert http_server.requests == []  # stopped before the first request
+
+
+@deferred_f_from_coro_f
+async def test_specs_in_meta_import_only_what_a_setting_allows(
+    http_server, crawl, tmp_path, monkeypatch
+):
+    """Meta may be built from outside data (a queue, a database): its specs may name
+    registered filters, and import paths only under BOILERPLATE_ALLOWED_IMPORTS."""
+    monkeypatch.chdir(tmp_path)
+    hostile = http_server.route("/hostile.html", article_page("the harbour market"))
+    own = http_server.route("/own.html", article_page("the old bridge"))
+    named = http_server.route("/named.html", article_page("the new school"))
+    meta_for = {
+        hostile: {"boilerplate": {"extractor": [{"subprocess.Popen": {"args": ["touch", "m"]}}]}},
+        own: {"boilerplate": {"extractor": ["article", "tests.helpers.DropShortBlocks"]}},
+        named: {"boilerplate": {"extractor": ["keep_everything"]}},
+    }
+    urls = [hostile, own, named]
+    items, crawler = await crawl(OneItemSpider, ADDON_SETTINGS, start_urls=urls, meta_for=meta_for)
+    by_url = {i["url"]: i["result"] for i in items}
+    assert "import paths are not allowed here" in by_url[hostile]["error"]
+    assert "import paths are not allowed here" in by_url[own]["error"]
+    assert "Privacy" in by_url[named]["text"]
+    assert crawler.stats.get_value("boilerplate/error_count/ChainSpecError") == 2
+    assert not (tmp_path / "m").exists()
+
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_ALLOWED_IMPORTS": ["tests.helpers"]}
+    items, _ = await crawl(OneItemSpider, settings, start_urls=urls, meta_for=meta_for)
+    by_url = {i["url"]: i["result"] for i in items}
+    assert "The story about the old bridge" in by_url[own]["text"]
+    assert "not allowed here (only under tests.helpers)" in by_url[hostile]["error"]
+    assert not (tmp_path / "m").exists()

@@ -14,7 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 from scrapy.utils.defer import deferred_f_from_coro_f
 
-from scrapy_boilerplate._scrapy.process_pool import ProcessPool, WorkerDied
+from scrapy_boilerplate._scrapy.process_pool import ProcessPool, WorkerDied, WorkerTimeout
 
 
 def _context():
@@ -116,19 +116,56 @@ async def test_an_exception_in_a_worker_is_raised_to_its_caller_only():
 
 
 @deferred_f_from_coro_f
-async def test_a_dead_worker_fails_its_calls_and_is_replaced():
+async def test_a_dead_worker_is_replaced_and_its_calls_tried_once_more():
     pool = ProcessPool(1, _context())
     try:
         first = await pool.run(os.getpid)
-        # the worker dies in its first call: the call queued behind it fails too
+        # the worker dies in its first call: the call queued behind it goes to a new
+        # worker; the deadly one is tried once more, and dies again
         dying = asyncio.ensure_future(pool.run(os._exit, 3))
-        queued = asyncio.ensure_future(pool.run(slow_echo, "never", 0))
+        queued = asyncio.ensure_future(pool.run(slow_echo, "answered", 0))
         results = await asyncio.gather(dying, queued, return_exceptions=True)
-        assert [type(r) for r in results] == [WorkerDied, WorkerDied]
+        assert type(results[0]) is WorkerDied and results[1] == "answered"
         assert isinstance(results[0], BrokenProcessPool)  # what the standard pool raises
         second = await pool.run(os.getpid)
         assert second != first
         assert pool.pids == [second]
+    finally:
+        pool.close()
+
+
+def die_the_first_time(marker):
+    # ends its worker unless the marker file exists (then it answers): the second try lives
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(9)
+    return "second try"
+
+
+@deferred_f_from_coro_f
+async def test_a_call_whose_worker_died_is_tried_on_another(tmp_path):
+    pool = ProcessPool(1, _context())
+    try:
+        assert await pool.run(die_the_first_time, str(tmp_path / "died")) == "second try"
+    finally:
+        pool.close()
+
+
+@deferred_f_from_coro_f
+async def test_a_call_past_its_limit_kills_its_worker_and_spares_the_queue():
+    pool = ProcessPool(1, _context())
+    try:
+        first = await pool.run(os.getpid)
+        stuck = asyncio.ensure_future(pool.run(time.sleep, 30, limit=0.3))
+        queued = asyncio.ensure_future(pool.run(slow_echo, "answered", 0, limit=5))
+        started = time.monotonic()
+        results = await asyncio.gather(stuck, queued, return_exceptions=True)
+        assert type(results[0]) is WorkerTimeout and results[1] == "answered"
+        assert time.monotonic() - started < 10
+        assert await pool.run(os.getpid) not in (first, None)
+        # the limit counts from when the worker starts a call, not from when it was sent
+        calls = [pool.run(slow_echo, i, 0.2, limit=0.5) for i in range(4)]
+        assert await asyncio.gather(*calls) == [0, 1, 2, 3]
     finally:
         pool.close()
 

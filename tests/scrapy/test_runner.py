@@ -178,3 +178,53 @@ async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, as
     finally:
         runner.close()
     assert len(pids) == 1 and os.getpid() not in pids
+
+
+# -- the time budget --------------------------------------------------------------------
+class Sleepy(Filter):
+    """Sleeps on pages whose title says so: a step the engine cannot interrupt."""
+
+    name = "sleepy"
+
+    def __init__(self, seconds: float = 30.0) -> None:
+        self.seconds = seconds
+
+    def __call__(self, doc):
+        import time
+
+        if doc.title and "sleep" in doc.title:
+            time.sleep(self.seconds)
+        return False
+
+
+@pytest.mark.parametrize("executor", ["process", "thread"])
+@deferred_f_from_coro_f
+async def test_a_page_over_the_time_budget_times_out_and_the_crawl_goes_on(
+    http_server, crawl, executor
+):
+    """Processes: the worker holding the page is killed past the hard limit (1.5 times the
+    budget and a second) and replaced; the pages queued behind it are extracted. Threads:
+    the engine's next check ends the page (here between filters: a thread cannot be
+    stopped inside a step)."""
+    import time
+
+    good = [http_server.route(f"/{i}.html", article_page(f"page {i}")) for i in range(6)]
+    slow = http_server.route("/slow.html", article_page("x", title="sleep here"))
+    # processes: one sleep far past the hard limit; threads: two steps past the budget
+    chain = [Sleepy(30.0)] if executor == "process" else [Sleepy(0.8), Sleepy(0.8)]
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_EXTRACTOR": [*chain, "article"],
+        "BOILERPLATE_EXECUTOR": executor,
+        "BOILERPLATE_WORKERS": 1,
+        "BOILERPLATE_TIMEOUT": 0.5,
+    }
+    started = time.monotonic()
+    items, crawler = await crawl(OneItemSpider, settings, start_urls=[slow, *good])
+    assert time.monotonic() - started < 20
+    by_url = {i["url"]: i["result"] for i in items}
+    assert len(items) == 7
+    assert by_url[slow]["reason"] == "timeout" and by_url[slow]["text"] == ""
+    assert all("The story about " in by_url[u]["text"] for u in good)
+    assert crawler.stats.get_value("boilerplate/timeout_count") == 1
+    assert crawler.stats.get_value("boilerplate/extracted_count") == 6

@@ -119,6 +119,13 @@ def test_domain_extractors_match_subdomains_longest_first():
         ({"TEXT_FIELD": ""}, "BOILERPLATE_TEXT_FIELD"),
         ({"OVERWRITE": "maybe"}, "BOILERPLATE_OVERWRITE"),
         ({"EXECUTOR": "gpu"}, "BOILERPLATE_EXECUTOR must be one of"),
+        ({"EXTRACTOR": [{"min_words": {"min_words": "20"}}]}, "min_words must be int, not '20'"),
+        ({"EXTRACTOR": [{"keep_everything_min_words": {"min_words": None}}]}, "must be int"),
+        ({"EXTRACTOR": ["builtins.print"]}, "is not a Filter subclass"),
+        ({"TIMEOUT": "soon"}, "BOILERPLATE_TIMEOUT must be a number of seconds"),
+        ({"TIMEOUT": -1}, "BOILERPLATE_TIMEOUT must be above 0"),
+        ({"ALLOWED_IMPORTS": [3]}, "BOILERPLATE_ALLOWED_IMPORTS must be a list"),
+        ({"ALLOWED_IMPORTS": ["my project"]}, "is not a module name"),
     ],
 )
 def test_bad_values_name_the_setting(values, message):
@@ -158,3 +165,18 @@ def test_process_executor_needs_a_picklable_chain():
         load_config(settings)
     settings.set("BOILERPLATE_EXECUTOR", "thread")
     assert load_config(settings).executor == "thread"
+
+
+def test_the_time_budget_and_allowed_imports():
+    assert config().timeout == 10.0 and config().allowed_imports == ()
+    assert config(TIMEOUT=0).timeout is None and config(TIMEOUT=None).timeout is None
+    assert config(TIMEOUT="2.5").timeout == 2.5
+    assert config(ALLOWED_IMPORTS=["myproject.filters"]).allowed_imports == ("myproject.filters",)
+    assert config(ALLOWED_IMPORTS="a.b, c").allowed_imports == ("a.b", "c")
+
+
+def test_a_spec_in_settings_runs_no_code_before_it_is_rejected(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BoilerplateSettingError, match="not a Filter subclass"):
+        config(EXTRACTOR=[{"subprocess.Popen": {"args": ["touch", "marker"]}}])
+    assert not (tmp_path / "marker").exists()
