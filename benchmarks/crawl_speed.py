@@ -13,7 +13,11 @@ alternate within each round, so that drifts of the machine hit all of them alike
 Variants: ``without`` (the plugin off), ``with`` (add-on, ``article`` extractor,
 ``BOILERPLATE_WORKERS`` threads, default 4), ``inline`` (add-on, ``BOILERPLATE_WORKERS=0``:
 extraction on the reactor thread), ``process`` (add-on, ``BOILERPLATE_EXECUTOR="process"``
-with ``--workers`` processes, default one per core but one). pages/s is items / Scrapy's ``elapsed_time_seconds``.
+with ``--workers`` processes, default one per core but one). A variant ending in
+``+hostile`` (``with+hostile``, ``process+hostile``) crawls the same pages but one, in the
+middle, replaced by a hostile page: 1 MB of stray ``</p `` without ``>`` (quadratic for
+the extraction once: 10 s for 256 KB, with the GIL held). pages/s is items / Scrapy's
+``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
 what the crawl with extraction can reach on one core.
 
@@ -62,6 +66,10 @@ def page_files(data: Path, count: int, sets: tuple[str, ...] = SETS) -> list[Pat
     return files
 
 
+#: the page the "+hostile" variants put among the others (served after the real pages)
+HOSTILE_PAGE = ("<html><body><p>x</p>" + "</p " * 262_144).encode()
+
+
 def _serve(files: list[str], gzip_pages: bool, port_queue: multiprocessing.Queue) -> None:
     bodies: list[bytes] = []
     for name in files:
@@ -69,6 +77,7 @@ def _serve(files: list[str], gzip_pages: bool, port_queue: multiprocessing.Queue
         if name.endswith(".gz"):
             raw = gzip.decompress(raw)
         bodies.append(gzip.compress(raw, 6) if gzip_pages else raw)
+    bodies.append(gzip.compress(HOSTILE_PAGE, 6) if gzip_pages else HOSTILE_PAGE)
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -107,6 +116,9 @@ def run_crawl(
     from scrapy.crawler import CrawlerProcess
 
     urls = [f"{base}/p/{i}.html" for i in range(pages)]
+    variant, _, hostile = variant.partition("+")
+    if hostile:  # the page in the middle replaced by the hostile one, served last
+        urls[pages // 2] = f"{base}/p/{pages}.html"
     extraction_ms: list[float] = []
     marks: list[float] = []  # when each item was scraped
 
@@ -354,6 +366,20 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {variant} / without = {value / summary['without']:.0%} (ratio of medians); "
                 f"median of the rounds' ratios {paired[variant]:.0%} "
                 f"(rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
+            )
+    for variant in summary:
+        base_variant, _, hostile = variant.partition("+")
+        if hostile and base_variant in runs:
+            # a hostile page among the others: the crawl's pace beside the same crawl
+            # without it, round by round
+            ratios = [
+                h["pages_per_s"] / b["pages_per_s"]
+                for h, b in zip(runs[variant], runs[base_variant], strict=True)
+            ]
+            paired[variant] = statistics.median(ratios)
+            print(
+                f"  {variant} / {base_variant} = median of the rounds' ratios "
+                f"{paired[variant]:.0%} (rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
             )
     offline = offline_ms(files, args.extractor)
     print(

@@ -111,9 +111,8 @@ def _close_runaway_titles(html: str) -> str:
     last_end = ends[-1] if ends else -1
     pieces: list[str] = []
     pos = 0
-    for opening in _TITLE_OPEN.finditer(html):
-        if opening.start() < pos:
-            continue  # inside the previous runaway title's text
+    opening = _TITLE_OPEN.search(html)
+    while opening is not None:
         gt = next_gt(opening.end())
         if gt < 0:
             break  # no tag ends after here: no more titles
@@ -126,6 +125,7 @@ def _close_runaway_titles(html: str) -> str:
         pieces.append(_without_markup(html[start_end:end]))
         pieces.append("</title>")
         pos = end
+        opening = _TITLE_OPEN.search(html, pos)  # after the runaway title's text
     if not pieces:
         return html
     pieces.append(html[pos:])
@@ -151,20 +151,21 @@ def _split_markup(title: str) -> list[str]:
     next_comment_end = _NextFind(title, "-->")
     pieces: list[str] = []
     pos = 0
-    for markup in _IN_TITLE_MARKUP.finditer(title):
+    markup = _IN_TITLE_MARKUP.search(title)
+    while markup is not None:
         start = markup.start()
-        if start < pos:
-            continue  # inside the markup just dropped
         if markup[0] == "<!--":
             end = next_comment_end(start + 4)
             end = end + 3 if end >= 0 else -1
         else:
             end = next_gt(start + 3)
             end = end + 1 if end >= 0 else -1
-        if end < 0:
-            continue  # unterminated: text
+        if end < 0:  # unterminated: text
+            markup = _IN_TITLE_MARKUP.search(title, start + 1)
+            continue
         pieces.append(title[pos:start])
         pos = end
+        markup = _IN_TITLE_MARKUP.search(title, pos)
     pieces.append(title[pos:])
     return pieces
 
@@ -302,48 +303,44 @@ def _rewrite_tags(html: str) -> str:
     # or style. <embed> not followed by </embed>: marked.
     pieces: list[str] = []
     pos = 0  # what is copied so far
-    resume = 0  # where the next tag may start (after a whole </p ...>)
     paragraph_open = False
     marks: RawTextMarks | None = None  # found when the first stray </p> needs them
     next_gt = _NextFind(html, ">")
     closed_after: dict[int, bool] = {}  # an embed tag's ">" -> whether </embed> follows
-    for match in _REWRITTEN_TAG_START.finditer(html):
+    match = _REWRITTEN_TAG_START.search(html)
+    while match is not None:
         start = match.start()
-        if start < resume:
-            continue
         tag = match[0]
         second = tag[1]
-        if second == "/" and tag[2] in "pP":
-            gt = next_gt(match.end())
+        resume = match.end()
+        if (second == "/" and tag[2] in "pP") or second not in "/pP":  # </p or <embed
+            gt = next_gt(resume)
             if gt < 0:
-                continue  # not a tag: no ">" after it
-            resume = gt + 1
-            if not paragraph_open:
-                if marks is None:
-                    marks = raw_text_marks(html)
-                if not inside_raw_text(marks, start):
+                break  # no ">" after here: no tag left to rewrite
+            if second == "/":  # a whole </p ...>
+                resume = gt + 1
+                if not paragraph_open:
+                    if marks is None:
+                        marks = raw_text_marks(html)
+                    if not inside_raw_text(marks, start):
+                        pieces.append(html[pos:start])
+                        pieces.append("<p></p>")
+                        pos = resume
+                paragraph_open = False
+            else:  # <embed
+                closed = closed_after.get(gt)
+                if closed is None:
+                    closed = closed_after[gt] = _EMBED_CLOSED.match(html, gt + 1) is not None
+                if not closed:
                     pieces.append(html[pos:start])
-                    pieces.append("<p></p>")
+                    pieces.append(_MARKED_EMBED)
                     pos = resume
-            paragraph_open = False
         elif second == "/":  # </body> or </html>
             pieces.append(html[pos:start])
-            pos = resume = match.end()
-        elif second in "pP":
+            pos = resume
+        else:  # <p
             paragraph_open = True
-            resume = match.end()
-        else:  # <embed
-            gt = next_gt(match.end())
-            if gt < 0:
-                continue
-            closed = closed_after.get(gt)
-            if closed is None:
-                closed = closed_after[gt] = _EMBED_CLOSED.match(html, gt + 1) is not None
-            resume = match.end()
-            if not closed:
-                pieces.append(html[pos:start])
-                pieces.append(_MARKED_EMBED)
-                pos = resume
+        match = _REWRITTEN_TAG_START.search(html, resume)
     if not pieces:
         return html
     pieces.append(html[pos:])

@@ -30,6 +30,10 @@ UNARY_FILE = "web2text_unary.onnx"
 PAIRWISE_FILE = "web2text_pairwise.onnx"
 META_FILE = "web2text.json"
 INSTALL_HINT = "pip install scrapy-boilerplate[onnx]"
+#: rows of one network run; longer pages run in chunks (bounded memory)
+CHUNK_ROWS = 8192
+#: the networks' kernels when a model's metadata does not say (paper 3.4)
+DEFAULT_KERNELS = (1, 1, 3, 3, 3)
 
 _lock = threading.Lock()
 _models: dict[tuple[int, str, int], Web2TextModel] = {}
@@ -69,6 +73,9 @@ class Web2TextModel:
             )
         self.meta = meta
         self.lam = float(meta["lambda"])
+        # how many rows on each side a network's output sees (its "same"-padded kernels)
+        kernels = meta.get("architecture", {}).get("kernels", DEFAULT_KERNELS)
+        self.receptive_radius = sum(int(k) // 2 for k in kernels)
         self.normalizer = Normalizer.from_dict(meta["normalizer"])
         ort = _import_onnxruntime()
         options = ort.SessionOptions()
@@ -93,12 +100,25 @@ class Web2TextModel:
         n = len(b)
         if n == 0:
             return np.zeros((0, 2), np.float32), np.zeros((0, 4), np.float32)
-        u = self.unary.run(None, {"features": b[None]})[0][0]
-        if n > 1:
-            p = self.pairwise.run(None, {"features": e[None]})[0][0]
-        else:
-            p = np.zeros((0, 4), np.float32)
+        u = self._run(self.unary, b)
+        p = self._run(self.pairwise, e) if n > 1 else np.zeros((0, 4), np.float32)
         return u, p
+
+    def _run(self, session: Any, features: np.ndarray) -> np.ndarray:
+        # long pages in chunks, each with the context its outputs see on either side, so
+        # that the activations of a page of 50,000 blocks need not be held at once; the
+        # outputs are those of one run (each position sees the same inputs)
+        n = len(features)
+        if n <= CHUNK_ROWS:
+            return session.run(None, {"features": features[None]})[0][0]
+        radius = self.receptive_radius
+        parts = []
+        for start in range(0, n, CHUNK_ROWS):
+            end = min(start + CHUNK_ROWS, n)
+            low, high = max(0, start - radius), min(n, end + radius)
+            out = session.run(None, {"features": features[None, low:high]})[0][0]
+            parts.append(out[start - low : start - low + end - start])
+        return np.concatenate(parts)
 
 
 def get_model(model_dir: str | os.PathLike[str] | None = None, threads: int = 1) -> Web2TextModel:

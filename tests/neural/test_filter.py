@@ -126,3 +126,23 @@ def test_missing_model_directory(tmp_path, monkeypatch):
     monkeypatch.setattr(model_module, "_models", {})
     with pytest.raises(ModelUnavailableError, match="missing"):
         Web2TextLabeler(model_dir=str(tmp_path))(parse_html(ARTICLE))
+
+
+def test_long_pages_run_through_the_networks_in_chunks_with_the_same_outputs(monkeypatch):
+    import numpy as np
+
+    from scrapy_boilerplate.neural.features import page_features
+    from scrapy_boilerplate.neural.model import get_model
+
+    model = get_model()
+    rows = "".join(
+        f"<p>item {i} with some words{' x' * (i % 7)}</p>" + ('<a href="#">nav</a>' * (i % 3))
+        for i in range(3000)
+    )
+    features, edges = page_features(parse_html(f"<html><body>{rows}"), extended=model.extended)
+    whole = model.log_probs(features, edges)
+    monkeypatch.setattr(model_module, "CHUNK_ROWS", 257)
+    chunked = model.log_probs(features, edges)
+    assert len(features) > 3 * 257
+    for a, b in zip(whole, chunked, strict=True):
+        assert np.array_equal(a, b)

@@ -1,0 +1,127 @@
+#!/usr/bin/env python
+"""Hostile pages: time per extractor on crafted pages of 1 MB, and peak memory per page on
+pages of tiny elements.
+
+    python -m benchmarks.hostile times  [--size-mb 1] [--extractors a,b]
+    python -m benchmarks.hostile memory [--sizes 1,4,16] [--extractors a,b]
+
+``times``: each crafted page (the inputs of the issue on hostile pages: stray ``</p ``,
+``<title `` and ``<embed `` without ``>``, unclosed titles, an e-mail-like run, one element
+with distinct attributes, tiny elements, ...) scaled to ``--size-mb``, through every
+extractor, in one process; the time of one extraction each.
+
+``memory``: for each extractor and size, a fresh process extracts one page of tiny
+elements (``<p>x</p>`` repeated: one block per 8 bytes, the worst case for memory) after a
+warm-up; the growth of its peak resident memory (``ru_maxrss``) is the page's cost,
+reported in MB and as a multiple of the page's size. The page's own string is part of it.
+
+The crawl with a hostile page among 300 good ones: ``python -m benchmarks.crawl_speed
+--pages 300 --variants with,with+hostile,process,process+hostile``. Not a test: nothing is
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+from scrapy_boilerplate import EXTRACTORS, get_extractor
+
+MB = 1024 * 1024
+
+#: page name -> (start, repeated unit): the unit is repeated to fill the size
+CRAFTED = {
+    "stray </p without >": ("<html><body><p>x</p>", "</p "),
+    "<title without >": ("<html><head>", "<title "),
+    "<embed without >": ("<html><body>", "<embed "),
+    "unclosed titles": ("<html><head>", "<title>x"),
+    "comments opened in a title": ("<html><head><title>", "<!--"),
+    "e-mail-like run": ("<p>a@", "a-"),
+    "distinct attributes": ("<html><body><div ", None),  # a1=1 a2=1 ...
+    "tiny elements": ("<html><body>", "<p>x</p>"),
+    "line breaks": ("<html><body>", "a<br>"),
+}
+
+
+def crafted_page(name: str, size: int) -> str:
+    start, unit = CRAFTED[name]
+    if unit is None:
+        attributes: list[str] = []
+        length = len(start)
+        while length < size:
+            attributes.append(f"a{len(attributes)}=1")
+            length += len(attributes[-1]) + 1
+        return start + " ".join(attributes) + ">x</div></body></html>"
+    return start + unit * ((size - len(start)) // len(unit))
+
+
+def times(names: list[str], size_mb: float) -> None:
+    size = int(size_mb * MB)
+    print(f"seconds per extraction of a {size_mb:g} MB page (one run each)")
+    print(f"| page | {' | '.join(names)} |")
+    print(f"|---|{'---:|' * len(names)}")
+    for page in CRAFTED:
+        html = crafted_page(page, size)
+        cells = []
+        for name in names:
+            extractor = get_extractor(name)
+            start = time.perf_counter()
+            result = extractor.extract(html)
+            seconds = time.perf_counter() - start
+            cells.append(f"{seconds:.2f}" + (" (timeout)" if result.reason == "timeout" else ""))
+        print(f"| {page} | {' | '.join(cells)} |", flush=True)
+
+
+_CHILD = """
+import gc, json, resource, sys
+from scrapy_boilerplate import get_extractor
+name, size = sys.argv[1], int(sys.argv[2])
+extractor = get_extractor(name)
+extractor.extract("<html><body><p>" + "warm up text " * 50 + "</p></body></html>")
+gc.collect()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+html = "<html><body>" + "<p>x</p>" * (size // 8)
+result = extractor.extract(html)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"kb": peak - before, "warnings": list(result.warnings)}))
+"""
+
+
+def memory(names: list[str], sizes_mb: list[float]) -> None:
+    print("peak memory of one page of tiny elements, MB (multiple of the page's size)")
+    print(f"| extractor | {' | '.join(f'{s:g} MB' for s in sizes_mb)} |")
+    print(f"|---|{'---:|' * len(sizes_mb)}")
+    for name in names:
+        cells = []
+        for size_mb in sizes_mb:
+            done = subprocess.run(
+                [sys.executable, "-c", _CHILD, name, str(int(size_mb * MB))],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            kb = json.loads(done.stdout.strip().splitlines()[-1])["kb"]
+            cells.append(f"{kb / 1024:.0f} ({kb / 1024 / size_mb:.0f}x)")
+        print(f"| {name} | {' | '.join(cells)} |", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("times", "memory"))
+    parser.add_argument("--extractors", default=",".join(sorted(EXTRACTORS)))
+    parser.add_argument("--size-mb", type=float, default=1.0)
+    parser.add_argument("--sizes", default="1,4,16", help="memory: page sizes in MB")
+    args = parser.parse_args(argv)
+    names = args.extractors.split(",")
+    if args.what == "times":
+        times(names, args.size_mb)
+    else:
+        memory(names, [float(s) for s in args.sizes.split(",")])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Any str or bytes gives an Extraction, for every registered extractor: random bytes, text,
+tag soup with control characters and charset declarations (hypothesis, derandomized so
+that CI runs the same examples every time), and a corpus of hostile pages that once
+raised or stalled."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scrapy_boilerplate import EXTRACTORS, Extraction, extract
+
+NAMES = sorted(EXTRACTORS)
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+CODECS = ["utf-8", "latin-1", "cp1251", "gbk", "shift_jis", "utf-16", "rot13", "base64",
+          "hex", "zlib", "uu", "idna", "punycode", "no-such-codec", ""]  # fmt: skip
+TAG_PIECES = [
+    "<p>", "</p>", "</p ", "<div class='comment'>", "</div>", "<a href=x>", "</a>", "<b>",
+    "<title>", "</title>", "<title ", "<embed>", "<embed ", "</embed>", "<!--", "-->",
+    "<script>", "</script>", "<style>", "</style>", "<head>", "</head>", "<noscript>",
+    "<body>", "</body>", "</html>", "<table><tr><td>", "<br>", "<li>", "<h1>", "&amp;",
+    "word ", "Words of a sentence. ", "a@b.c ", "a@", "a-", "\x0c", "\x01", "\x00", "\ufffe",
+    "\ud800", "中文字。", "\u200b", "<div " + " ".join(f"a{i}" for i in range(30)) + ">",
+]  # fmt: skip
+
+
+def _check(html: str | bytes) -> None:
+    for name in NAMES:
+        result = extract(html, extractor=name)
+        assert isinstance(result, Extraction) and isinstance(result.text, str), name
+
+
+@FUZZ
+@given(st.binary(max_size=3000))
+def test_any_bytes(data):
+    _check(data)
+
+
+@FUZZ
+@given(st.text(max_size=3000))
+def test_any_text(text):
+    _check(text)
+
+
+@FUZZ
+@given(
+    st.lists(st.sampled_from(TAG_PIECES), max_size=80),
+    st.sampled_from(CODECS),
+    st.sampled_from(["meta", "xml", "header", "none"]),
+    st.sampled_from(["utf-8", "latin-1", "utf-16-le", "cp1252"]),
+)
+def test_tag_soup_with_charset_declarations(pieces, codec, where, actual):
+    body = "".join(pieces)
+    if where == "meta":
+        body = f'<meta charset="{codec}">' + body
+    elif where == "xml":
+        body = f'<?xml version="1.0" encoding="{codec}"?>' + body
+    data = body.encode(actual, errors="surrogatepass" if actual.startswith("utf") else "replace")
+    for name in NAMES:
+        headers = {"content_type": f"text/html; charset={codec}"} if where == "header" else {}
+        result = extract(data, extractor=name, **headers)
+        assert isinstance(result, Extraction), name
+
+
+# -- pages that once raised or stalled (issue: hostile pages), small enough for a test ------
+HOSTILE = {
+    "stray </p without >": "<html><body><p>x</p>" + "</p " * 20_000,
+    "<title without >": "<html><head>" + "<title " * 20_000,
+    "unclosed titles": "<html><head>" + "<title>x" * 10_000,
+    "<embed without >": "<html><body>" + "<embed " * 20_000,
+    "e-mail run": "<p>a@" + "a-" * 50_000 + "</p>",
+    "control character and body element in the head": (
+        "<html><head><noscript></noscript></head><body>Hello\x0cworld</body></html>"
+    ),
+    "codec that is no text encoding": b'<meta charset="rot13"><p>hello</p>',
+    "idna declared": '<meta charset="idna"><p>h\xe9llo</p>'.encode("latin-1"),
+    "100,000 attributes": "<html><body><div "
+    + " ".join(f"a{i}=1" for i in range(100_000))
+    + ">x</div></body></html>",
+    "tiny elements": "<html><body>" + "<p>x</p>" * 80_000,
+}
+
+
+@pytest.mark.parametrize("html", HOSTILE.values(), ids=list(HOSTILE))
+def test_the_hostile_pages_give_an_extraction_with_every_extractor(html):
+    _check(html)
