@@ -180,6 +180,28 @@ async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, as
     assert len(pids) == 1 and os.getpid() not in pids
 
 
+@pytest.mark.parametrize("asyncio_loop", [True, False])
+@deferred_f_from_coro_f
+async def test_a_dead_worker_gives_worker_died_and_one_more_try_under_any_reactor(
+    monkeypatch, asyncio_loop, tmp_path
+):
+    import os
+
+    from scrapy_boilerplate._scrapy import runner as runner_module
+    from scrapy_boilerplate._scrapy.process_pool import WorkerDied
+
+    from .test_process_pool import die_the_first_time
+
+    monkeypatch.setattr(runner_module, "asyncio_available", lambda: asyncio_loop)
+    runner = runner_module.ExtractionRunner(1, "process")
+    try:
+        with pytest.raises(WorkerDied):
+            await runner.run(os._exit, 9)  # it ends every worker it is given to
+        assert await runner.run(die_the_first_time, str(tmp_path / "died")) == "second try"
+    finally:
+        runner.close()
+
+
 # -- the time budget --------------------------------------------------------------------
 class Sleepy(Filter):
     """Sleeps on pages whose title says so: a step the engine cannot interrupt."""
