@@ -41,9 +41,11 @@ MAX_TAGS = 50_000
 MAX_ATTRIBUTES = 1_000
 
 _VALUE = r"""(?:\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*))?"""
-# a comment's start, or a start tag: (group 1) its name, then (group 2) separators and
-# attributes, up to ">" (or the end)
-_MARKUP = re.compile(rf"<!--|<([A-Za-z][^\s/>]*)((?:[\s/]+|[^\s/>][^\s/>=]*{_VALUE})*)>?")
+# a comment's start, or a start tag and (group 1) its name
+_MARKUP = re.compile(r"<!--|<([A-Za-z][^\s/>]*)")
+# a tag's separators and attributes, up to ">" (or the end), 256 at a time: one match
+# over a tag of 100,000 attributes would grow the regex engine's stack for each of them
+_ATTRIBUTES = re.compile(rf"(?:[\s/]+|[^\s/>][^\s/>=]*{_VALUE}){{1,256}}")
 # in a tag, after its name: a separator, or an attribute (group 1: its name) and its value
 _TOKEN = re.compile(rf"[\s/]+|([^\s/>][^\s/>=]*){_VALUE}")
 #: elements whose text is not markup: it ends at their end tag
@@ -74,7 +76,12 @@ def scan_python(html: str, max_tags: int, max_attributes: int) -> tuple[list[tup
             if count == max_tags:
                 return cuts, markup.start()
             count += 1
-            start, end = markup.span(2)
+            start = end = pos
+            chunk = _ATTRIBUTES.match(html, end)
+            while chunk is not None:
+                end = chunk.end()
+                chunk = _ATTRIBUTES.match(html, end)
+            pos = end + 1 if html.startswith(">", end) else end
             if end - start >= shortest:
                 seen = 0
                 for token in _TOKEN.finditer(html, start, end):
