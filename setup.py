@@ -28,6 +28,8 @@ def _twins() -> list[str]:
 
 
 def extensions() -> list:
+    """The twins to build, each optional: without a C compiler (or when Cython cannot
+    translate one) the install goes on as pure Python."""
     if os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
         return []
     try:
@@ -36,13 +38,17 @@ def extensions() -> list:
     except ImportError:
         return []
     extensions = [
-        # optional: a failed compile leaves the pure-Python code
-        Extension(
-            name, [name.replace(".", "/") + ".pyx"], include_dirs=lxml.get_include(), optional=True
-        )
+        Extension(name, [name.replace(".", "/") + ".pyx"], include_dirs=lxml.get_include())
         for name in _twins()
     ]
-    return cythonize(extensions, compiler_directives={"language_level": 3}, quiet=True)
+    try:
+        built = cythonize(extensions, compiler_directives={"language_level": 3}, quiet=True)
+    except Exception as exc:  # noqa: BLE001 - a twin Cython cannot translate: pure Python
+        print(f"scrapy-boilerplate: not compiling the hot loops ({exc}); pure Python")
+        return []
+    for extension in built:  # cythonize() makes new Extension objects: mark them here
+        extension.optional = True
+    return built
 
 
 setup(ext_modules=extensions())

@@ -66,7 +66,10 @@ def contenders() -> dict:
         bp = extractors.ArticleExtractor(raise_on_failure=False)
         out["boilerpy3 ArticleExtractor"] = bp.get_content
     except ImportError:  # pragma: no cover - extra "bench" not installed
-        print("boilerpy3 not installed (pip install scrapy-boilerplate[bench])", file=sys.stderr)
+        print(
+            "boilerpy3 not installed (pip install 'scrapy-boilerplate-removal[bench]')",
+            file=sys.stderr,
+        )
     return out
 
 

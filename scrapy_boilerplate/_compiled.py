@@ -39,7 +39,8 @@ TWINNED: tuple[str, ...] = (
     "neural.viterbi",
 )
 
-_PACKAGE = __name__.rpartition(".")[0]
+# a checkout (setup.py beside the package), where the twins are built in place
+_IN_SOURCE_TREE = (Path(__file__).resolve().parents[1] / "setup.py").is_file()
 
 
 def twin_name(module: str) -> str:
@@ -72,9 +73,11 @@ def compiled_twin(module: str, *names: str) -> tuple[Any, ...] | None:
 
 
 def _warn_if_stale(module: str, twin: str, compiled: Any) -> None:
+    if not _IN_SOURCE_TREE:  # installed: files are as old as the install made them
+        return
     compiled_file = Path(compiled.__file__)
     pyx = compiled_file.with_name(twin.rpartition(".")[2] + ".pyx")
-    if not pyx.exists():  # an installed wheel: no sources to compare with
+    if not pyx.exists():
         return
     spec = importlib.util.find_spec(module)
     sources = [pyx, *Path(__file__).parent.glob("*.pxd")]  # the twins' shared helpers

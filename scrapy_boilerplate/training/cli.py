@@ -50,7 +50,7 @@ def _train_command(args: argparse.Namespace) -> int:
         import torch  # noqa: F401
     except ImportError:
         print(
-            "scrapy-boilerplate train: needs torch and onnx: pip install scrapy-boilerplate[train]",
+            "scrapy-boilerplate train: needs torch and onnx: pip install 'scrapy-boilerplate-removal[train]'",
             file=sys.stderr,
         )
         return 2

@@ -80,10 +80,13 @@ def test_a_twin_built_before_its_sources_changed_is_stale(tmp_path):
 
 @compiled
 def test_importing_a_stale_twin_warns_loudly(tmp_path):
+    """In a source tree; an installed copy has no sources to compare with (and files as
+    old as the install made them), so it never warns."""
     # a copy of the package whose parse.py is newer than its compiled segmenter
     package = Path(parse.__file__).parent
     copy = tmp_path / "scrapy_boilerplate"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(package.parent / "setup.py", tmp_path)  # a source tree, as a checkout is
     later = copy / "_cparse.pyx"
     stamp = max(f.stat().st_mtime for f in copy.rglob("_cparse*.so")) + 10
     os.utime(copy / "parse.py", (stamp, stamp))
@@ -96,6 +99,12 @@ def test_importing_a_stale_twin_warns_loudly(tmp_path):
     assert done.returncode != 0
     assert "scrapy_boilerplate._cparse was built before the last change" in done.stderr
     assert "pip install -e ." in done.stderr
+    # the same files outside a source tree (as installed): no warning
+    (tmp_path / "setup.py").unlink()
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_without_the_compiled_segmenter_the_package_still_extracts():

@@ -155,4 +155,4 @@ def test_train_without_torch_says_how_to_install(monkeypatch, tiny_set, tmp_path
     monkeypatch.setitem(sys.modules, "torch", None)
     code = main(["train", str(tiny_set), "--out", str(tmp_path / "m"), "--allow-any-set"])
     assert code == 2
-    assert "scrapy-boilerplate[train]" in capsys.readouterr().err
+    assert "'scrapy-boilerplate-removal[train]'" in capsys.readouterr().err
