@@ -30,7 +30,7 @@ import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from .errors import ChainSpecError
+from .errors import ChainSpecError, ModelUnavailableError
 from .filters.base import Chain, Filter
 from .registry import extractor_factory, filter_class, known_names
 
@@ -177,6 +177,8 @@ def _call(factory: Callable[..., Any], params: dict[str, Any], entry: str, index
         built = factory(**params)
     except ChainSpecError as exc:  # a parameter that is itself a spec (fallback)
         raise ChainSpecError(f"chain entry {index} ({entry!r}): {exc}") from None
+    except ModelUnavailableError:  # says what to install or where the file is missing
+        raise
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - a constructor refusing its values
         raise ChainSpecError(
             f"chain entry {index} ({entry!r}): bad parameters: {type(exc).__name__}: {exc}"

@@ -41,6 +41,10 @@ class Web2TextLabeler(Filter):
         self.model_dir = model_dir
         self.lam = lam
         self.threads = threads
+        # the model is loaded (once per process) now, so that a missing runtime or a
+        # missing or corrupt file fails when the chain is built, not on every page; a
+        # pickled labeler (in a worker process) loads it on its first page
+        self.model()
 
     def model(self) -> Any:
         """The loaded model (raises ModelUnavailableError without onnxruntime)."""

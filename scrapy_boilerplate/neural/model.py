@@ -29,7 +29,8 @@ DEFAULT_MODEL_DIR = Path(__file__).resolve().parent / "models"
 UNARY_FILE = "web2text_unary.onnx"
 PAIRWISE_FILE = "web2text_pairwise.onnx"
 META_FILE = "web2text.json"
-INSTALL_HINT = "pip install scrapy-boilerplate[onnx]"
+#: onnxruntime is a dependency of the package: missing, it was uninstalled or is broken
+INSTALL_HINT = "pip install onnxruntime (a dependency of scrapy-boilerplate-removal)"
 #: rows of one network run; longer pages run in chunks (bounded memory)
 CHUNK_ROWS = 8192
 #: the networks' kernels when a model's metadata does not say (paper 3.4)

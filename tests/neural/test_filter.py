@@ -112,20 +112,35 @@ def test_one_model_per_process_and_thread_safe():
     assert f.model() is Web2TextLabeler().model()
 
 
-def test_missing_onnxruntime_is_one_clear_error(monkeypatch):
+def test_a_missing_runtime_fails_when_the_chain_is_built(monkeypatch):
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import fails
     monkeypatch.setattr(model_module, "_models", {})
-    with pytest.raises(ModelUnavailableError, match=r"pip install scrapy-boilerplate\[onnx\]"):
-        extract(ARTICLE, extractor="web2text")
+    with pytest.raises(ModelUnavailableError, match="pip install onnxruntime"):
+        build_chain("web2text")  # not a page: the chain
     # nothing else breaks
     assert "cracks were found" in extract(ARTICLE, extractor="article").text
     assert "web2text" in EXTRACTORS
 
 
-def test_missing_model_directory(tmp_path, monkeypatch):
+def test_a_missing_model_directory_fails_when_the_chain_is_built(tmp_path, monkeypatch):
     monkeypatch.setattr(model_module, "_models", {})
     with pytest.raises(ModelUnavailableError, match="missing"):
-        Web2TextLabeler(model_dir=str(tmp_path))(parse_html(ARTICLE))
+        Web2TextLabeler(model_dir=str(tmp_path))
+    with pytest.raises(ModelUnavailableError, match="missing"):
+        get_extractor([{"web2text": {"model_dir": str(tmp_path)}}])
+
+
+def test_a_corrupt_model_file_fails_when_the_chain_is_built(tmp_path, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr(model_module, "_models", {})
+    shutil.copytree(DEFAULT_MODEL_DIR, tmp_path / "model")
+    (tmp_path / "model" / "web2text_unary.onnx").write_bytes(b"not a model")
+    with pytest.raises(ModelUnavailableError, match="cannot load the web2text model"):
+        get_extractor([{"web2text": {"model_dir": str(tmp_path / "model")}}])
+    (tmp_path / "model" / "web2text.json").write_text("{broken")
+    with pytest.raises(ModelUnavailableError, match="cannot read"):
+        get_extractor([{"web2text": {"model_dir": str(tmp_path / "model")}}])
 
 
 def test_long_pages_run_through_the_networks_in_chunks_with_the_same_outputs(monkeypatch):

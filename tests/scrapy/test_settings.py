@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from scrapy.settings import Settings
@@ -180,3 +182,17 @@ def test_a_spec_in_settings_runs_no_code_before_it_is_rejected(tmp_path, monkeyp
     with pytest.raises(BoilerplateSettingError, match="not a Filter subclass"):
         config(EXTRACTOR=[{"subprocess.Popen": {"args": ["touch", "marker"]}}])
     assert not (tmp_path / "marker").exists()
+
+
+def test_an_extractor_whose_model_cannot_load_stops_the_crawl_at_start(monkeypatch):
+    from scrapy_boilerplate.extraction import _named_extractor
+    from scrapy_boilerplate.neural import model as model_module
+
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)
+    monkeypatch.setattr(model_module, "_models", {})
+    _named_extractor.cache_clear()
+    try:
+        with pytest.raises(BoilerplateSettingError, match="needs onnxruntime"):
+            config(EXTRACTOR="web2text")
+    finally:
+        _named_extractor.cache_clear()
