@@ -271,6 +271,9 @@ class Document:
     trace: bool = False
     #: when the time budget of the extraction ends (``time.monotonic()``), or None
     deadline: float | None = None
+    #: the page's title when boilerpipe's walk found none in the head (the parser moved
+    #: the <title> into the body): the result's title, not one the filters match against
+    fallback_title: str | None = None
 
     def check_deadline(self) -> None:
         """Raise :class:`~scrapy_boilerplate.errors.ExtractionTimeout` if the time budget
@@ -299,6 +302,7 @@ class Document:
             warnings=list(self.warnings),
             trace=self.trace,
             deadline=self.deadline,
+            fallback_title=self.fallback_title,
         )
 
     def content(self) -> str:

@@ -2,9 +2,13 @@
 
 Order of evidence, as browsers and Scrapy use it: a byte-order mark, the HTTP
 ``Content-Type`` charset, a ``<meta>`` (or XML) declaration in the page, then detection.
-Detection tries strict UTF-8 (most of the web) and falls back to Windows-1252, which maps
-every byte, so decoding never fails: a page in a wrong or missing encoding comes out
-garbled rather than raising.
+Detection tries strict UTF-8 (most of the web), then charset_normalizer (which requests and
+trafilatura use) for legacy encodings such as GBK, Shift_JIS or EUC-KR, and falls back to
+Windows-1252, which maps every byte, so decoding never fails: a page in a wrong encoding
+comes out garbled rather than raising.
+
+Bytes that are not text at all (an image, a PDF, compressed or random data) are told apart
+first (:func:`looks_binary`): they have no text to extract.
 
 Only encodings that decode documents are used: a page may name any codec Python knows,
 ``rot13``, ``base64`` or ``zlib`` among them (which do not decode bytes to text) or
@@ -15,10 +19,12 @@ nothing.
 from __future__ import annotations
 
 import codecs
+from typing import Any
 
+import charset_normalizer
 from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_content_type_encoding
 
-__all__ = ["decode_html", "is_document_encoding"]
+__all__ = ["decode_html", "is_document_encoding", "looks_binary"]
 
 # text codecs that still cannot decode a document (they raise on ordinary bytes)
 _NOT_FOR_DOCUMENTS = frozenset(("idna", "punycode"))
@@ -33,12 +39,78 @@ def is_document_encoding(name: str) -> bool:
     return getattr(info, "_is_text_encoding", True) and info.name not in _NOT_FOR_DOCUMENTS
 
 
+#: how much of an undeclared page the detector reads
+DETECT_BYTES = 64 * 1024
+#: formats whose bytes start so (images, PDF, archives, compressed data)
+_BINARY_SIGNATURES = (
+    b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"PK\x03\x04", b"\x1f\x8b",
+    b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf", b"Rar!", b"\x00\x00\x01\x00", b"RIFF", b"OggS",
+    b"ID3", b"\x7fELF", b"wOFF", b"wOF2", b"\x00asm",
+)  # fmt: skip
+# C0 control bytes that text does not hold (tab, line feed, form feed, carriage return and
+# escape do occur in pages)
+_CONTROL_BYTES = bytes(c for c in range(32) if c not in (9, 10, 12, 13, 27)) + b"\x7f"
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+#: the share of control bytes above which the first 4 KB are not text
+BINARY_CONTROL_SHARE = 0.05
+
+
+def looks_binary(body: bytes) -> bool:
+    """Whether ``body`` is not text: it starts like an image, a PDF, an archive or
+    compressed data, or more than 5% of its first 4 KB are control bytes (random data has
+    ~11%, pages none, or a stray few)."""
+    if body.startswith(_BOMS):
+        return False
+    if body.startswith(_BINARY_SIGNATURES):
+        return True
+    head = body[:4096]
+    if not head:
+        return False
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    return controls > BINARY_CONTROL_SHARE * len(head)
+
+
+# What the detector is trusted with: multi-byte encodings of Chinese, Japanese and Korean
+# when the text decodes cleanly in them (their byte sequences rarely do by chance), and
+# single-byte encodings of other scripts than Latin when it also recognises a language in
+# the text. Between the Latin single-byte encodings (cp1252, cp1250, latin-1, cp775...) it
+# guesses from a few letters, often wrongly on a short page: those pages get cp1252, the
+# web's most common, as before.
+_MULTI_BYTE = frozenset(
+    (
+        "gb18030", "gbk", "gb2312", "hz", "big5", "big5hkscs", "cp950", "cp932", "shift_jis",
+        "shift_jis_2004", "shift_jisx0213", "euc_jp", "euc_jis_2004", "euc_jisx0213",
+        "euc_kr", "cp949", "iso2022_jp", "iso2022_kr",
+    )
+)  # fmt: skip
+_NON_LATIN_SINGLE_BYTE = frozenset(
+    (
+        "cp1251", "koi8_r", "koi8_u", "iso8859_5", "mac_cyrillic", "cp866", "cp1253",
+        "iso8859_7", "cp1255", "iso8859_8", "cp1256", "iso8859_6", "tis_620", "cp874",
+        "iso8859_11",
+    )
+)  # fmt: skip
+_MAX_CHAOS = 0.02  # of a multi-byte guess
+_MIN_COHERENCE = 0.1  # of a single-byte guess
+
+
+def _trusted(guess: Any) -> bool:
+    if guess.encoding in _MULTI_BYTE:
+        return guess.chaos <= _MAX_CHAOS or guess.coherence >= _MIN_COHERENCE
+    return guess.encoding in _NON_LATIN_SINGLE_BYTE and guess.coherence >= _MIN_COHERENCE
+
+
 def _detect(body: bytes) -> str:
     try:
         body.decode("utf-8")
     except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
+        pass
+    else:
+        return "utf-8"
+    best = charset_normalizer.from_bytes(body[:DETECT_BYTES]).best()
+    if best is not None and _trusted(best) and is_document_encoding(best.encoding):
+        return best.encoding
+    return "cp1252"
 
 
 def decode_html(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .document import Document, TextBlock
+from .encoding import looks_binary
 from .errors import ExtractionTimeout
 from .filters.base import Filter
 from .parse import parse_html
@@ -23,6 +24,7 @@ EMPTY_INPUT = "empty_input"  # nothing but whitespace came in
 NO_TEXT = "no_text"  # the page parsed, but holds no text blocks
 NO_CONTENT = "no_content"  # there is text, but the chain kept none of it
 TIMEOUT = "timeout"  # the extraction ran past its time budget
+BINARY = "binary"  # bytes that are no text: an image, a PDF, compressed or random data
 
 
 @dataclass(eq=False)
@@ -30,7 +32,7 @@ class Extraction:
     """The result of extracting one page.
 
     ``text`` is the main content ("" when nothing qualified, never None); ``reason`` says
-    why it is empty (``empty_input``, ``no_text``, ``no_content``, ``timeout``; the Scrapy layer adds
+    why it is empty (``empty_input``, ``binary``, ``no_text``, ``no_content``, ``timeout``; the Scrapy layer adds
     ``error`` and the reasons it skips a response for), else None; ``error`` names the
     exception when ``reason == "error"``. ``blocks`` are the labelled blocks, ``timings``
     milliseconds per stage (parse, filter, render).
@@ -125,6 +127,8 @@ class Extractor:
         give an Extraction.
         """
         t0 = time.perf_counter()
+        if isinstance(html, (bytes, bytearray, memoryview)) and looks_binary(bytes(html[:4096])):
+            return Extraction.empty(BINARY, url, self.name)
         deadline = time.monotonic() + timeout if timeout else None
         doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)
         doc.trace = trace
@@ -136,7 +140,7 @@ class Extractor:
             self.chain(doc)
         except ExtractionTimeout:
             result = Extraction.empty(TIMEOUT, url, self.name)
-            result.title = doc.title
+            result.title = doc.title or doc.fallback_title
             result.warnings = tuple(doc.warnings)
             result.timings = {"parse_ms": (t1 - t0) * 1000}
             return result
@@ -153,7 +157,7 @@ class Extractor:
                 reason = NO_CONTENT
         return Extraction(
             text=text,
-            title=doc.title,
+            title=doc.title or doc.fallback_title,
             blocks=doc.blocks,
             extractor=self.name,
             url=url,

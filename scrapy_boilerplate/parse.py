@@ -387,4 +387,21 @@ def parse_html(
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     root, warnings = build_tree(html)
     blocks, title = segment(root, cjk=cjk)
-    return Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings)
+    doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings)
+    if title is None and root is not None:
+        doc.fallback_title = _title_anywhere(root)
+    return doc
+
+
+def _title_anywhere(root: Any) -> str | None:
+    """The text of the first ``<title>`` outside SVG, wherever the parser put it: an element
+    of the body in ``<head>`` (``<iframe>``, ``<noscript>``) moves the title into the body,
+    where the walk, as boilerpipe's handler, takes it for text (and finds no title: the
+    filters see what boilerpipe's see)."""
+    for element in root.iter("title"):
+        if any(a.tag == "svg" for a in element.iterancestors()):
+            continue
+        text = java_trim(_JAVA_WHITESPACE(" ", "".join(element.itertext())))
+        if text:
+            return text
+    return None

@@ -225,3 +225,34 @@ def test_a_page_naming_a_codec_that_is_not_a_text_encoding(charset):
     assert "café" in result.text
     header = check(extract(body, content_type=f"text/html; charset={charset}"))
     assert "café" in header.text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        os.urandom(5000),
+        bytes(random.Random(2).randrange(256) for _ in range(20_000)),
+        b"\x89PNG\r\n\x1a\n" + b"<p>" * 100,
+        b"%PDF-1.7\n" + ARTICLE.encode() * 10,
+        gzip.compress(ARTICLE.encode() * 20),
+        b"PK\x03\x04" + bytes(200),
+    ],
+    ids=["urandom", "random", "png", "pdf", "gzip", "zip"],
+)
+def test_binary_bytes_are_no_text(body):
+    check(extract(body), "binary")
+
+
+def test_text_with_a_few_control_bytes_is_still_text():
+    body = ("<html><body>" + ARTICLE + "\x01\x02\x1b</body></html>").encode()
+    assert "budget" in check(extract(body)).text
+    bom = "\ufeff<html><body>" + ARTICLE + "</body></html>"
+    assert "budget" in check(extract(bom.encode("utf-16"))).text
+
+
+def test_the_title_is_found_where_the_parser_put_it():
+    # an <iframe> (or <noscript>) in the head starts the body: lxml moves the title there
+    html = "<html><head><iframe></iframe><title>T</title></head><body><p>" + "word " * 50
+    assert extract(html + "</p></body></html>").title == "T"
+    svg = "<html><head><iframe></iframe></head><body><svg><title>icon</title></svg><p>x</p>"
+    assert extract(svg).title is None  # an SVG's title is no page title

@@ -33,3 +33,31 @@ def test_a_byte_order_mark_still_wins_over_a_useless_declaration():
 def test_a_given_encoding_that_cannot_decode_falls_back_to_the_page():
     body = '<meta charset="utf-8"><p>caf\u00e9</p>'.encode()
     assert decode_html(body, encoding="hex") == (body.decode(), "utf-8")
+
+
+@pytest.mark.parametrize(
+    "encoding, text",
+    [
+        ("gbk", "这是一篇关于中国经济发展的新闻报道，记者在北京采访了多位专家学者。"),
+        ("big5", "這是一篇關於台灣經濟發展的新聞報導，記者在台北採訪了多位專家學者。"),
+        ("shift_jis", "これは日本語のニュース記事です。東京で多くの専門家に取材しました。"),
+        ("euc-jp", "これは日本語のニュース記事です。東京で多くの専門家に取材しました。"),
+        ("euc-kr", "이것은 한국어 뉴스 기사입니다. 서울에서 많은 전문가를 인터뷰했습니다."),
+        ("cp1251", "Это новостная статья на русском языке о развитии экономики страны."),
+        ("cp1253", "Αυτό είναι ένα ειδησεογραφικό άρθρο για την οικονομία της χώρας."),
+        ("cp1252", "Le pont sur la rivière a été réparé après l'inondation du centre-ville."),
+        ("latin-1", "Die Brücke über den Fluss wurde nach dem Hochwasser repariert."),
+    ],
+)
+def test_undeclared_legacy_encodings_are_detected(encoding, text):
+    body = f"<html><body><p>{text}</p></body></html>".encode(encoding)
+    decoded, _ = decode_html(body)
+    assert text in decoded
+
+
+def test_a_declared_encoding_still_wins_over_detection():
+    body = '<meta charset="cp1251"><p>Это новостная статья.</p>'.encode("cp1251")
+    assert decode_html(body)[1] == "cp1251"
+    # and a declared utf-8 is taken even if the bytes are not (garbled, not guessed)
+    wrong = '<meta charset="utf-8"><p>Это новостная статья.</p>'.encode("cp1251")
+    assert decode_html(wrong)[1] == "utf-8"
