@@ -18,9 +18,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .errors import ChainSpecError
+from .errors import BoilerplateError
 from .extraction import Extraction, get_extractor
 from .registry import EXTRACTORS
+from .spec import decode_spec
 
 __all__ = ["main", "iter_inputs"]
 
@@ -52,8 +53,8 @@ def _read(path: Path) -> bytes:
 
 def _extract_command(args: argparse.Namespace) -> int:
     try:
-        extractor = get_extractor(args.extractor, cjk=not args.no_cjk)
-    except ChainSpecError as exc:
+        extractor = get_extractor(decode_spec(args.extractor), cjk=not args.no_cjk)
+    except BoilerplateError as exc:  # a bad spec, a model that cannot load
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
         return 2
     results: list[tuple[str, Extraction]] = []
@@ -72,6 +73,10 @@ def _extract_command(args: argparse.Namespace) -> int:
         if args.format == "text":
             if many:
                 out.write(f"==> {name} <==\n")
+            if not result.text:
+                print(
+                    f"scrapy-boilerplate: {name}: no main text ({result.reason})", file=sys.stderr
+                )
             out.write(result.text + "\n")
             if many:
                 out.write("\n")
@@ -103,7 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--extractor",
         "-e",
         default="article",
-        help=f"extractor name or import path (default: article; known: {', '.join(EXTRACTORS)})",
+        help="extractor name, or a chain spec as a JSON list (default: article; known: "
+        f"{', '.join(EXTRACTORS)})",
     )
     ex.add_argument(
         "--format", "-f", choices=("text", "json", "jsonl"), default="text", help="output format"

@@ -46,11 +46,12 @@ class BoilerplateCommand(ScrapyCommand):
         return "Print the main content of pages (boilerplate removed)"
 
     def long_desc(self) -> str:
+        # no colons: Scrapy's help formatter takes a line that ends in one for a heading
         return (
-            "Print the main text of web pages: URLs are fetched through Scrapy (with the "
-            "project's settings, if any), files (.html, .html.gz, directories, - for "
-            "stdin) are read locally. --format json prints one JSON object per input "
-            "(text, title, extractor, reason, timings), one per line."
+            "Print the main text of web pages. URLs are fetched through Scrapy (with the "
+            "project's settings, if any); files (.html, .html.gz, directories, - for "
+            "stdin) are read locally. With --format json, one JSON object per input and "
+            "line (text, title, extractor, reason, timings)."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
@@ -60,16 +61,16 @@ class BoilerplateCommand(ScrapyCommand):
             "-e",
             dest="extractor",
             default=None,
-            help="extractor name or chain spec (JSON list), e.g. default, "
-            '\'["article", "myproject.filters.DropBylines"]\' '
-            "(default: BOILERPLATE_EXTRACTOR, else article)",
+            help="an extractor name, or a chain spec as a JSON list, for instance default "
+            """or '["article", "myproject.filters.DropBylines"]' (by default """
+            "BOILERPLATE_EXTRACTOR, else article)",
         )
         parser.add_argument(
             "--format",
             dest="format",
             choices=("text", "json"),
             default="text",
-            help="text (default) or json (one object per input and line)",
+            help="text (the default) or json (one object per input and line)",
         )
 
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
@@ -157,9 +158,12 @@ class BoilerplateCommand(ScrapyCommand):
         if result["reason"] == "error":
             print(f"scrapy boilerplate: {name}: {result['error']}", file=sys.stderr)
         elif is_skipped(result):
-            print(
-                f"scrapy boilerplate: {name}: not extracted ({result['reason']})", file=sys.stderr
-            )
+            why = result["reason"]
+            if why == "status" and result.get("status"):
+                why = f"status {result['status']}"
+            print(f"scrapy boilerplate: {name}: not extracted ({why})", file=sys.stderr)
+        elif not result["text"]:
+            print(f"scrapy boilerplate: {name}: no main text ({result['reason']})", file=sys.stderr)
         sys.stdout.write(result["text"] + "\n")
         if many:
             sys.stdout.write("\n")
@@ -199,6 +203,8 @@ class _FetchSpider(scrapy.Spider):
         result = response.meta.get(RESULT_KEY)
         if not isinstance(result, dict):
             result = error_result(RuntimeError("the page was not extracted"), response.url, None)
+        elif result["reason"] == "status":  # the command says which
+            result = {**result, "status": response.status}
         self.sink[index] = result
 
     def failed(self, failure: Any) -> None:

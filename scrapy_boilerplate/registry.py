@@ -8,9 +8,11 @@ imported. Users add their own with :func:`register_filter` and :func:`register_e
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
+from typing import Any
 
-from .filters.base import Filter
+from .filters.base import Filter, FunctionFilter
 
 __all__ = [
     "EXTRACTORS",
@@ -22,25 +24,38 @@ __all__ = [
     "register_filter",
 ]
 
-#: registered filter classes by name (snake_case names and class names)
-FILTERS: dict[str, type[Filter]] = {}
+#: registered filters by name (snake_case names and class names): filter classes, or
+#: factories of the FunctionFilters that register_filter makes of plain functions
+FILTERS: dict[str, Callable[..., Filter]] = {}
 
 #: named extractors: name -> factory returning a fresh chain (its keyword arguments are
 #: the extractor's parameters in a spec)
 EXTRACTORS: dict[str, Callable[..., Filter]] = {}
 
 
-def register_filter(cls: type[Filter], name: str | None = None) -> type[Filter]:
-    """Register a filter class under ``name`` (default: its ``name`` attribute) and its
-    class name. Usable as a class decorator. Returns the class."""
-    if not (isinstance(cls, type) and issubclass(cls, Filter)):
-        raise TypeError(f"{cls!r} is not a Filter subclass")
-    key = name or cls.name
-    if not key:
-        raise ValueError(f"{cls.__name__} has no name; pass one to register_filter")
-    FILTERS[key] = cls
-    FILTERS.setdefault(cls.__name__, cls)
-    return cls
+def register_filter(obj: Any, name: str | None = None) -> Any:
+    """Register a filter under ``name``: a :class:`Filter` subclass (default name: its
+    ``name`` attribute, and its class name too), or a plain function ``func(doc) -> bool``
+    (default name: the function's), which becomes a :class:`FunctionFilter`. Usable as a
+    decorator. Returns what it was given."""
+    if isinstance(obj, type):
+        if not issubclass(obj, Filter):
+            raise TypeError(f"{obj!r} is not a Filter subclass")
+        key = name or obj.name
+        if not key:
+            raise ValueError(f"{obj.__name__} has no name; pass one to register_filter")
+        FILTERS[key] = obj
+        FILTERS.setdefault(obj.__name__, obj)
+        return obj
+    if not callable(obj):
+        raise TypeError(f"{obj!r} is neither a Filter subclass nor a function filter(doc) -> bool")
+    key = name or getattr(obj, "__name__", "")
+    if not key or key == "<lambda>":
+        raise ValueError(f"{obj!r} has no name; pass one to register_filter")
+    factory = functools.partial(FunctionFilter, obj)
+    factory.name = key  # type: ignore[attr-defined]  # what known_names() lists
+    FILTERS[key] = factory
+    return obj
 
 
 def register_extractor(name: str, factory: Callable[..., Filter]) -> None:
@@ -48,8 +63,8 @@ def register_extractor(name: str, factory: Callable[..., Filter]) -> None:
     EXTRACTORS[name] = factory
 
 
-def filter_class(name: str) -> type[Filter] | None:
-    """The filter class registered under ``name``, or None."""
+def filter_class(name: str) -> Callable[..., Filter] | None:
+    """The filter class (or function filter's factory) registered under ``name``, or None."""
     return FILTERS.get(name)
 
 
@@ -60,5 +75,7 @@ def extractor_factory(name: str) -> Callable[..., Filter] | None:
 
 def known_names() -> list[str]:
     """Every extractor name and every filter's short name, sorted (for error messages)."""
-    filters: Iterable[str] = (name for name, cls in FILTERS.items() if name == cls.name)
+    filters: Iterable[str] = (
+        name for name, cls in FILTERS.items() if name == getattr(cls, "name", name)
+    )
     return sorted(set(EXTRACTORS) | set(filters))

@@ -76,3 +76,21 @@ def test_the_console_script_is_installed(pages):
         check=True,
     ).stdout
     assert "powerful storm" in out
+
+
+def test_an_empty_result_says_why_on_stderr(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"<p>hi</p>")))
+    assert main(["extract", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "\n"
+    assert err == "scrapy-boilerplate: -: no main text (no_content)\n"
+
+
+def test_an_extractor_whose_model_cannot_load_is_one_line(monkeypatch, capsys, pages):
+    from scrapy_boilerplate.neural import model as model_module
+
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # the runtime is missing
+    monkeypatch.setattr(model_module, "_models", {})
+    assert main(["extract", "-e", '["web2text"]', str(pages / "a.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install onnxruntime" in err

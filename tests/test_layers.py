@@ -26,6 +26,7 @@ SCRAPY_LAYER = (
     f"{NAME}.pipelines",
     f"{NAME}.commands",
     f"{NAME}.settings",
+    f"{NAME}.logformatter",
     f"{NAME}._scrapy",
 )
 SCRAPY_PACKAGES = ("scrapy", "twisted", "itemadapter", "parsel")

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from ..document import Document, TextBlock
 
-__all__ = ["Chain", "Filter", "neighbour_values", "set_flags"]
+__all__ = ["Chain", "Filter", "FunctionFilter", "neighbour_values", "set_flags"]
 
 
 class Filter:
@@ -50,6 +50,22 @@ class Filter:
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(sorted((k, repr(v)) for k, v in self.params().items()))))
+
+
+class FunctionFilter(Filter):
+    """A filter made of a plain function ``func(doc) -> bool`` (what ``register_filter``
+    makes of a function); it pickles when the function is defined at module level."""
+
+    name = "function"
+
+    def __init__(self, func: Callable[[Document], bool]) -> None:
+        self.func = func
+
+    def __call__(self, doc: Document) -> bool:
+        return bool(self.func(doc))
+
+    def __repr__(self) -> str:
+        return f"FunctionFilter({getattr(self.func, '__qualname__', self.func)!r})"
 
 
 class Chain(Filter):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +125,19 @@ def test_bad_option_values(capsys, mini_dir):
     with pytest.raises(SystemExit):
         main(["evaluate", str(mini_dir), "--limit", "-1"])
     capsys.readouterr()
+
+
+def test_the_documented_example_runs_from_a_clone(capsys):
+    """The first example of docs/evaluation.md, as written there."""
+    docs = Path(__file__).resolve().parents[2] / "docs" / "evaluation.md"
+    line = next(
+        ln
+        for ln in docs.read_text(encoding="utf-8").splitlines()
+        if ln.startswith("$ scrapy-boilerplate evaluate tests/")
+    )
+    argv = shlex.split(line)[2:]
+    root = Path(__file__).resolve().parents[2]
+    argv = [str(root / a) if a.startswith("tests/") else a for a in argv]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "== mini (3 pages" in out and "article " in out and "lxml (parse only)" in out

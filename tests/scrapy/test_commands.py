@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import subprocess
 import sys
 from importlib.metadata import entry_points
@@ -73,3 +74,30 @@ def test_command_fetches_urls_through_scrapy(http_server, tmp_path):
 def test_command_needs_an_argument(tmp_path):
     done = scrapy_cmd(cwd=tmp_path)
     assert done.returncode == 2
+
+
+def test_command_says_why_a_page_was_not_extracted(http_server, tmp_path):
+    missing = http_server.url("/missing.html")  # 404
+    empty = http_server.route("/empty.html", "<html><body><p>hi</p></body></html>")
+    done = scrapy_cmd(missing, empty, cwd=tmp_path)
+    assert f"scrapy boilerplate: {missing}: not extracted (status 404)" in done.stderr
+    assert f"scrapy boilerplate: {empty}: no main text (no_content)" in done.stderr
+    assert done.returncode == 1
+
+
+def test_the_help_reads_well_at_80_columns(tmp_path):
+    # Scrapy's help formatter takes a line ending in ":" for a heading (underlined,
+    # title-cased): the command's texts must not give it one
+    done = subprocess.run(
+        [sys.executable, "-m", "scrapy", "boilerplate", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "80"},
+        timeout=120,
+    )
+    assert done.returncode == 0
+    assert "Myproject" not in done.stdout and "(Default" not in done.stdout
+    assert "myproject.filters.DropBylines" in done.stdout
+    headings = [line for line in done.stdout.splitlines() if line and set(line) <= {"=", "-"}]
+    assert len(headings) == 3  # Usage, Options, Global Options
