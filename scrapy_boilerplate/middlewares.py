@@ -38,7 +38,7 @@ from ._scrapy.results import (
     skipped_result,
 )
 from ._scrapy.runner import crawl_runner
-from ._scrapy.worker import EncodedPage
+from .parallel.worker import EncodedPage
 from .extraction import Extractor
 from .settings import META_KEY, RESULT_KEY, load_config
 

@@ -1,13 +1,12 @@
 """The Scrapy layer's private parts, behind the public components users name in their
 settings (``addon``, ``middlewares``, ``pipelines``, ``commands``, ``settings``).
 
-* ``runner``: where extractions run (worker threads or processes) and the crawl's one
-  runner; ``process_pool`` and ``worker``: the worker processes and what they run;
+* ``runner``: where extractions run (worker threads, or the worker processes of
+  ``scrapy_boilerplate.parallel``) and the crawl's one runner;
 * ``results``: the result kept in ``meta``, the stats it counts, the item fields it gives;
 * ``items``: putting fields on items of any kind; ``log``: once-per-kind logging;
 * ``overrides``: what a request's ``meta`` may override, and the extractors built for it;
 * ``compat``: what older Scrapy versions lack.
 
-This file imports nothing: worker processes load ``worker`` and ``process_pool``, which
-import no Scrapy, and must start without it.
+This file imports nothing.
 """

@@ -17,8 +17,8 @@ from twisted.internet.defer import DeferredSemaphore
 
 from ..extraction import TIMEOUT, Extraction
 from .compat import asyncio_available, asyncio_expected, run_in_thread
-from .process_pool import ProcessPool, WorkerDied, WorkerTimeout
-from .worker import extract_pickled, extract_to_dict
+from ..parallel.process_pool import ProcessPool, WorkerDied, WorkerTimeout
+from ..parallel.worker import extract_pickled, extract_to_dict
 
 __all__ = ["ExtractionRunner", "crawl_runner", "hard_limit"]
 
@@ -36,7 +36,7 @@ def hard_limit(timeout: float | None) -> float | None:
     return None if not timeout else timeout * 1.5 + 1.0
 
 
-_WORKER_MODULE = "scrapy_boilerplate._scrapy.worker"
+_WORKER_MODULE = "scrapy_boilerplate.parallel.worker"
 
 
 def _process_context() -> multiprocessing.context.BaseContext:
@@ -61,7 +61,7 @@ class ExtractionRunner:
     With ``executor="process"`` the calls go to ``workers`` processes (started lazily;
     arguments and results must pickle), which fork from a "forkserver" that has imported
     the engine once (where the platform has one; else "spawn", each worker importing it
-    anew). Under asyncio they are a :class:`~scrapy_boilerplate._scrapy.process_pool.ProcessPool`,
+    anew). Under asyncio they are a :class:`~scrapy_boilerplate.parallel.process_pool.ProcessPool`,
     whose sockets the event loop reads itself; under other reactors a
     ``ProcessPoolExecutor``, awaited from a thread.
     """

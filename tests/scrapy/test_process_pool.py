@@ -14,7 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 from scrapy.utils.defer import deferred_f_from_coro_f
 
-from scrapy_boilerplate._scrapy.process_pool import ProcessPool, WorkerDied, WorkerTimeout
+from scrapy_boilerplate.parallel.process_pool import ProcessPool, WorkerDied, WorkerTimeout
 
 
 def _context():

@@ -98,7 +98,7 @@ class RecordsTheWorkersAtOpening(OneItemSpider):
 
     def record_workers(self, spider):
         from scrapy_boilerplate._scrapy import runner as runner_module
-        from scrapy_boilerplate._scrapy.process_pool import ProcessPool
+        from scrapy_boilerplate.parallel.process_pool import ProcessPool
 
         pool = runner_module._CRAWL_RUNNERS[self.crawler]._pool
         self.workers_started_at_opening = isinstance(pool, ProcessPool) and (
@@ -168,7 +168,7 @@ async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, as
     from concurrent.futures import ProcessPoolExecutor
 
     from scrapy_boilerplate._scrapy import runner as runner_module
-    from scrapy_boilerplate._scrapy.process_pool import ProcessPool
+    from scrapy_boilerplate.parallel.process_pool import ProcessPool
 
     monkeypatch.setattr(runner_module, "asyncio_available", lambda: asyncio_loop)
     runner = runner_module.ExtractionRunner(1, "process")
@@ -188,7 +188,7 @@ async def test_a_dead_worker_gives_worker_died_and_one_more_try_under_any_reacto
     import os
 
     from scrapy_boilerplate._scrapy import runner as runner_module
-    from scrapy_boilerplate._scrapy.process_pool import WorkerDied
+    from scrapy_boilerplate.parallel.process_pool import WorkerDied
 
     from .test_process_pool import die_the_first_time
 

@@ -1,4 +1,4 @@
-"""The worker side (``_scrapy/worker.py``): a worker decodes a page's bytes as Scrapy does
+"""The worker side (``parallel/worker.py``): a worker decodes a page's bytes as Scrapy does
 (in worker processes of a crawl, and on its own), and unpickles each extractor once."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ async def test_extraction_in_worker_processes(http_server, crawl):
 def test_a_worker_decodes_the_body_as_scrapy_does(headers, body):
     from scrapy.http import HtmlResponse
 
-    from scrapy_boilerplate._scrapy.worker import EncodedPage
+    from scrapy_boilerplate.parallel.worker import EncodedPage
 
     response = HtmlResponse("https://example.com/", headers=headers, body=body)
     page = EncodedPage(response.body, response.encoding)
@@ -64,7 +64,7 @@ def test_worker_processes_get_each_extractor_pickled_once():
 
     from scrapy_boilerplate import get_extractor
     from scrapy_boilerplate._scrapy.runner import ExtractionRunner
-    from scrapy_boilerplate._scrapy.worker import _UNPICKLED, extract_pickled, extract_to_dict
+    from scrapy_boilerplate.parallel.worker import _UNPICKLED, extract_pickled, extract_to_dict
 
     runner = ExtractionRunner(1, "process")
     article, default = get_extractor("article"), get_extractor("default")
