@@ -3,8 +3,10 @@
     scrapy-boilerplate extract [--extractor NAME] [--format text|json|jsonl] PATH...
     scrapy-boilerplate evaluate DATASET... [--extractor a,b] [--compare trafilatura,...]
 
-PATH may be a file (``.html`` or ``.html.gz``), a directory (searched for HTML files) or
-``-`` for standard input.
+PATH may be a file (``.html`` or ``.html.gz``), a directory (searched for HTML files),
+``-`` for standard input, or an archive: a WARC file (``.warc``, ``.warc.gz``; the
+``[warc]`` extra) or a Scrapy HTTP cache directory. Archives are streamed, one result per
+HTML response record, with ``--workers`` processes.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from .archives.records import is_archive
 from .errors import BoilerplateError
-from .extraction import Extraction, get_extractor
+from .extraction import Extraction, Extractor, get_extractor
 from .registry import EXTRACTORS
 from .spec import decode_spec
 
@@ -57,18 +60,50 @@ def _extract_command(args: argparse.Namespace) -> int:
     except BoilerplateError as exc:  # a bad spec, a model that cannot load
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
         return 2
+    archives = [path for path in args.paths if path != "-" and is_archive(path)]
+    files = [path for path in args.paths if path not in archives]
+    status = _extract_files(files, extractor, args) if files else 0
+    if archives and status == 0:
+        status = _extract_archives(archives, extractor, args)
+    return status
+
+
+def _extract_archives(paths: list[str], extractor: Extractor, args: argparse.Namespace) -> int:
+    from .archives.command import extract_archives
+    from .archives.warc import ArchiveReaderUnavailable
+
+    try:
+        extract_archives(
+            paths,
+            extractor,
+            output_format=args.format,
+            workers=args.workers,
+            timeout=args.timeout,
+            progress=args.progress,
+        )
+    except ArchiveReaderUnavailable as exc:
+        print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namespace) -> int:
     results: list[tuple[str, Extraction]] = []
     status = 0
     out = sys.stdout
     try:
-        inputs = list(iter_inputs(args.paths))
+        inputs = list(iter_inputs(paths))
     except OSError as exc:
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
         return 1
     many = len(inputs) > 1
     for name, data in inputs:
         result = extractor.extract(
-            data, url=None, encoding=args.encoding, trace=args.format == "json"
+            data,
+            url=None,
+            encoding=args.encoding,
+            trace=args.format == "json",
+            timeout=args.timeout,
         )
         if args.format == "text":
             if many:
@@ -91,6 +126,20 @@ def _extract_command(args: argparse.Namespace) -> int:
     return status
 
 
+def _positive_int(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return number
+
+
+def _seconds(value: str) -> float | None:
+    number = float(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be 0 (none) or more")
+    return number or None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``scrapy-boilerplate`` (subcommands register here)."""
     parser = argparse.ArgumentParser(
@@ -100,10 +149,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     ex = sub.add_parser(
         "extract",
-        help="print the main text of HTML files",
-        description="Print the main content of HTML files, directories or stdin (-).",
+        help="print the main text of HTML files and archives",
+        description="Print the main content of HTML files, directories or stdin (-), and of "
+        "archives: WARC files (.warc, .warc.gz) and Scrapy HTTP cache directories, one "
+        "result per HTML response.",
     )
-    ex.add_argument("paths", nargs="+", metavar="PATH", help="file, directory or - for stdin")
+    ex.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="file, directory, - for stdin, WARC file or HTTP cache directory",
+    )
     ex.add_argument(
         "--extractor",
         "-e",
@@ -115,6 +171,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", "-f", choices=("text", "json", "jsonl"), default="text", help="output format"
     )
     ex.add_argument("--encoding", default=None, help="decode input with this encoding")
+    ex.add_argument(
+        "--workers",
+        "-w",
+        type=_positive_int,
+        default=1,
+        help="archives: extract in this many worker processes (default: 1, this process)",
+    )
+    ex.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=10.0,
+        help="time budget per page in seconds; 0 for none (default: 10)",
+    )
+    ex.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="archives: a progress bar on stderr (default: on a terminal, with tqdm)",
+    )
     ex.add_argument(
         "--no-cjk",
         action="store_true",

@@ -25,8 +25,8 @@ from w3lib.url import is_url
 
 from ._scrapy.compat import setdefault_in_component_priority_dict
 from ._scrapy.results import error_result, is_skipped
-from .parallel.worker import extract_to_dict
 from .middlewares import DOWNLOADER_MIDDLEWARE_ORDER, BoilerplateDownloaderMiddleware
+from .parallel.worker import extract_to_dict
 from .settings import RESULT_KEY, BoilerplateSettingError, load_config
 
 if TYPE_CHECKING:

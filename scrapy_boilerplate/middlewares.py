@@ -38,8 +38,8 @@ from ._scrapy.results import (
     skipped_result,
 )
 from ._scrapy.runner import crawl_runner
-from .parallel.worker import EncodedPage
 from .extraction import Extractor
+from .parallel.worker import EncodedPage
 from .settings import META_KEY, RESULT_KEY, load_config
 
 if TYPE_CHECKING:

@@ -3,7 +3,6 @@ one runner a crawl's components share."""
 
 from __future__ import annotations
 
-import multiprocessing
 import pickle
 import threading
 import weakref
@@ -16,9 +15,15 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import DeferredSemaphore
 
 from ..extraction import TIMEOUT, Extraction
-from .compat import asyncio_available, asyncio_expected, run_in_thread
-from ..parallel.process_pool import ProcessPool, WorkerDied, WorkerTimeout
+from ..parallel.process_pool import (
+    ProcessPool,
+    WorkerDied,
+    WorkerTimeout,
+    hard_limit,
+    process_context,
+)
 from ..parallel.worker import extract_pickled, extract_to_dict
+from .compat import asyncio_available, asyncio_expected, run_in_thread
 
 __all__ = ["ExtractionRunner", "crawl_runner", "hard_limit"]
 
@@ -27,27 +32,6 @@ _T = TypeVar("_T")
 
 def _submit_and_wait(pool: ProcessPoolExecutor, func: Callable[..., _T], args: tuple) -> _T:
     return pool.submit(func, *args).result()
-
-
-def hard_limit(timeout: float | None) -> float | None:
-    """How long a worker process may hold a page whose budget is ``timeout`` before it is
-    killed: half as long again and a second more, so that the engine's own checks end
-    nearly every slow page first (killing a worker costs a new one)."""
-    return None if not timeout else timeout * 1.5 + 1.0
-
-
-_WORKER_MODULE = "scrapy_boilerplate.parallel.worker"
-
-
-def _process_context() -> multiprocessing.context.BaseContext:
-    # A forkserver imports the engine (numpy, lxml, the models' code) once and forks every
-    # worker from there; "spawn" would import it again in each worker.
-    # Neither forks the crawl itself, whose threads make fork() unsafe.
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([_WORKER_MODULE])
-        return context
-    return multiprocessing.get_context("spawn")
 
 
 class ExtractionRunner:
@@ -168,10 +152,10 @@ class ExtractionRunner:
         with self._pool_lock:
             if self._pool is None:
                 if asyncio_available() if on_asyncio is None else on_asyncio:
-                    self._pool = ProcessPool(self.workers, _process_context())
+                    self._pool = ProcessPool(self.workers, process_context())
                 else:
                     self._pool = ProcessPoolExecutor(
-                        max_workers=self.workers, mp_context=_process_context()
+                        max_workers=self.workers, mp_context=process_context()
                     )
             return self._pool
 

@@ -30,7 +30,14 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-__all__ = ["ProcessPool", "WorkerDied", "WorkerTimeout", "serve"]
+__all__ = [
+    "ProcessPool",
+    "WorkerDied",
+    "WorkerTimeout",
+    "hard_limit",
+    "process_context",
+    "serve",
+]
 
 #: how often a call queued behind calls that ended their workers is sent again
 _MAX_RESENDS = 5
@@ -335,3 +342,26 @@ def _close_started(done: concurrent.futures.Future[list[_Worker]], timeout: floa
     if not done.cancelled() and done.exception() is None:
         for worker in done.result():
             worker.close(timeout)
+
+
+# -- starting workers -----------------------------------------------------------------------------
+def hard_limit(timeout: float | None) -> float | None:
+    """How long a worker process may hold a page whose budget is ``timeout`` before it is
+    killed: half as long again and a second more, so that the engine's own checks end
+    nearly every slow page first (killing a worker costs a new one)."""
+    return None if not timeout else timeout * 1.5 + 1.0
+
+
+_WORKER_MODULE = "scrapy_boilerplate.parallel.worker"
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """The start method for worker processes, set up to import the engine once."""
+    # A forkserver imports the engine (numpy, lxml, the models' code) once and forks every
+    # worker from there; "spawn" would import it again in each worker.
+    # Neither forks the caller (a crawl), whose threads make fork() unsafe.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([_WORKER_MODULE])
+        return context
+    return multiprocessing.get_context("spawn")

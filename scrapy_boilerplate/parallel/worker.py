@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..extraction import Extractor
 
-__all__ = ["EncodedPage", "extract_pickled", "extract_to_dict"]
+__all__ = ["EncodedPage", "HttpBody", "extract_pickled", "extract_to_dict"]
 
 
 class EncodedPage(NamedTuple):
@@ -32,23 +32,35 @@ class EncodedPage(NamedTuple):
         return html_to_unicode(f"charset={self.encoding}", self.body)[1]
 
 
+class HttpBody(NamedTuple):
+    """A response body as an archive stores it, with its HTTP ``Content-Type`` header (or
+    None): the engine decodes it, the header's charset first (``Extractor.extract``'s
+    ``content_type``)."""
+
+    body: bytes
+    content_type: str | None
+
+
 def extract_to_dict(
     extractor: Extractor, html: Any, url: str | None, timeout: float | None = None
 ) -> dict[str, Any]:
     """Extract one page and return the result kept in ``meta["boilerplate_result"]``
     (``timeout``: the extraction's time budget, see ``Extractor.extract``).
 
-    ``html`` is a str, bytes, an :class:`EncodedPage` (for worker processes) or (in
-    threads only) a zero-argument callable returning a str, so that decoding a Scrapy
-    response happens in the worker. The DOM is built and dropped here; only plain data
-    goes back.
+    ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
+    processes) or (in threads only) a zero-argument callable returning a str, so that
+    decoding a response happens in the worker. The DOM is built and dropped here; only
+    plain data goes back.
     """
     start = time.perf_counter()
+    content_type = None
     if isinstance(html, EncodedPage):
         html = html.decode()
+    elif isinstance(html, HttpBody):
+        html, content_type = html
     elif callable(html):
         html = html()
-    extraction = extractor.extract(html, url, timeout=timeout)
+    extraction = extractor.extract(html, url, content_type=content_type, timeout=timeout)
     extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return extraction.to_dict()
 

@@ -1,0 +1,196 @@
+"""Archive pages in, one result each out, in archive order: in this process, or in worker
+processes (the project's :class:`~scrapy_boilerplate.parallel.process_pool.ProcessPool`,
+driven by an event loop of its own in a helper thread).
+
+Reading stays ahead of extraction by a bounded window, so memory is flat in the archive's
+size however many pages it holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import concurrent.futures
+import pickle
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..extraction import TIMEOUT, Extraction, Extractor
+from ..parallel.worker import HttpBody, extract_pickled, extract_to_dict
+from .records import ArchivedPage, Skipped
+
+__all__ = ["BatchSummary", "extract_pages", "page_result"]
+
+ERROR = "error"
+#: calls handed to each worker process at once: a few queued, so that none waits while
+#: this process reads the archive and writes results
+_PER_WORKER = 4
+
+
+@dataclass
+class BatchSummary:
+    """What a run did: results given, failed extractions among them, records skipped by
+    reason; ``seconds`` from the first record read to the last result."""
+
+    pages: int = 0
+    errors: int = 0
+    skipped: collections.Counter[str] = field(default_factory=collections.Counter)
+    seconds: float = 0.0
+
+    @property
+    def pages_per_second(self) -> float:
+        return self.pages / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "pages": self.pages,
+            "errors": self.errors,
+            "skipped": dict(sorted(self.skipped.items())),
+            "seconds": round(self.seconds, 3),
+            "pages_per_second": round(self.pages_per_second, 2),
+        }
+
+    def line(self) -> str:
+        """One line for a terminal: pages, rate, errors, skips by reason."""
+        text = (
+            f"{self.pages:,} pages in {self.seconds:.1f} s ({self.pages_per_second:,.1f} "
+            f"pages/s), {self.errors:,} errors"
+        )
+        if self.skipped:
+            reasons = ", ".join(f"{n:,} {reason}" for reason, n in sorted(self.skipped.items()))
+            total = sum(self.skipped.values())
+            text += f"; skipped {total:,} record{'' if total == 1 else 's'}: {reasons}"
+        return text
+
+
+def page_result(page: ArchivedPage, result: dict[str, Any]) -> dict[str, Any]:
+    """An extraction result with its record's fields first (url, record_id, date,
+    status, source) and the record's warnings added to the extraction's."""
+    out = {
+        "url": page.url,
+        "record_id": page.record_id,
+        "date": page.date,
+        "status": page.status,
+        "source": page.source,
+    }
+    out.update((k, v) for k, v in result.items() if k != "url")
+    if page.warnings:
+        out["warnings"] = list(page.warnings) + list(out.get("warnings") or [])
+    return out
+
+
+def extract_pages(
+    items: Iterable[ArchivedPage | Skipped],
+    extractor: Extractor,
+    *,
+    workers: int = 1,
+    timeout: float | None = None,
+    summary: BatchSummary | None = None,
+) -> Iterator[dict[str, Any]]:
+    """One result dict (:func:`page_result`) per page of ``items``, in their order.
+
+    Skips are counted in ``summary`` (by reason), never yielded. ``workers > 1`` runs the
+    extractions in that many processes. ``timeout`` is each page's time budget; in
+    processes, a worker holding a page far past it is killed and the page's result says
+    ``reason="timeout"``. A result never fails to come: an extraction that raised, or
+    whose worker died, gives ``reason="error"`` with the error named.
+    """
+    summary = summary if summary is not None else BatchSummary()
+    start = time.perf_counter()
+    run = _in_processes if workers > 1 else _inline
+    try:
+        for result in run(_counting(items, summary), extractor, workers, timeout):
+            summary.pages += 1
+            if result.get("reason") in (ERROR, TIMEOUT):
+                summary.errors += 1
+            yield result
+    finally:
+        summary.seconds = time.perf_counter() - start
+
+
+def _counting(
+    items: Iterable[ArchivedPage | Skipped], summary: BatchSummary
+) -> Iterator[ArchivedPage]:
+    for item in items:
+        if isinstance(item, Skipped):
+            summary.skipped[item.reason] += 1
+        else:
+            yield item
+
+
+def _failed(page: ArchivedPage, extractor: Extractor, reason: str, exc: BaseException) -> dict:
+    error = f"{type(exc).__name__}: {exc}"
+    return page_result(page, Extraction.empty(reason, page.url, extractor.name, error).to_dict())
+
+
+def _inline(
+    pages: Iterator[ArchivedPage], extractor: Extractor, workers: int, timeout: float | None
+) -> Iterator[dict[str, Any]]:
+    for page in pages:
+        try:
+            result = extract_to_dict(
+                extractor, HttpBody(page.body, page.content_type), page.url, timeout
+            )
+        except Exception as exc:  # noqa: BLE001 - one page's failure is its result
+            yield _failed(page, extractor, ERROR, exc)
+        else:
+            yield page_result(page, result)
+
+
+def _in_processes(
+    pages: Iterator[ArchivedPage], extractor: Extractor, workers: int, timeout: float | None
+) -> Iterator[dict[str, Any]]:
+    from ..parallel.process_pool import ProcessPool, WorkerTimeout, hard_limit, process_context
+
+    # The pool lives on an event loop of its own, in a thread: this generator may be
+    # consumed where a loop already runs (a notebook, a Twisted reactor on asyncio)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="boilerplate-archive-pool")
+    thread.daemon = True
+    thread.start()
+    pool = ProcessPool(workers, process_context())
+    pickled = pickle.dumps(extractor)
+    limit = hard_limit(timeout)
+    window: collections.deque[tuple[ArchivedPage, concurrent.futures.Future[Any]]]
+    window = collections.deque()
+
+    def submit(page: ArchivedPage) -> concurrent.futures.Future[Any]:
+        call = pool.run(
+            extract_pickled,
+            pickled,
+            HttpBody(page.body, page.content_type),
+            page.url,
+            timeout,
+            limit=limit,
+        )
+        return asyncio.run_coroutine_threadsafe(call, loop)
+
+    def finish(page: ArchivedPage, future: concurrent.futures.Future[Any]) -> dict[str, Any]:
+        try:
+            return page_result(page, future.result())
+        except WorkerTimeout as exc:
+            return _failed(page, extractor, TIMEOUT, exc)
+        except Exception as exc:  # noqa: BLE001 - a dead worker, an unpicklable reply
+            return _failed(page, extractor, ERROR, exc)
+
+    async def close_pool() -> None:
+        pool.close()
+
+    try:
+        for page in pages:
+            window.append((page, submit(page)))
+            while len(window) >= workers * _PER_WORKER:
+                yield finish(*window.popleft())
+        while window:
+            yield finish(*window.popleft())
+    finally:
+        for _, future in window:
+            future.cancel()
+        asyncio.run_coroutine_threadsafe(close_pool(), loop).result()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()

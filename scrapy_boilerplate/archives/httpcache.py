@@ -1,0 +1,88 @@
+"""Scrapy's HTTP cache (``HTTPCACHE_DIR`` with the default filesystem storage), read
+without Scrapy and without unpickling anything.
+
+The storage keeps one directory per request, ``<spider>/<fp[:2]>/<fp>/``, holding
+``meta`` (the ``repr`` of a dict: url, method, status, response_url, timestamp),
+``response_headers`` (raw HTTP headers) and ``response_body``, each gzipped when
+``HTTPCACHE_GZIP`` was on. ``meta`` is read with ``ast.literal_eval``, never the pickled
+copy beside it: a cache directory is data, and unpickling data runs code.
+"""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import os
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+
+from w3lib.http import headers_raw_to_dict
+
+from .records import INCOMPLETE_ENTRY, NON_HTML, UNREADABLE, ArchivedPage, Skipped, is_html_type
+
+__all__ = ["is_http_cache", "iter_http_cache"]
+
+ENTRY_FILES = ("meta", "response_headers", "response_body")
+
+
+def is_http_cache(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a cache directory: the cache, one spider's part of it, or one
+    of its two-letter subdirectories (an entry is found within three levels)."""
+    root = Path(path)
+    return any(
+        next(root.glob(pattern), None) is not None
+        for pattern in ("*/*/*/meta", "*/*/meta", "*/meta")
+    )
+
+
+def iter_http_cache(path: str | os.PathLike[str]) -> Iterator[ArchivedPage | Skipped]:
+    """Each cached response under ``path`` as a page or a skip, in sorted path order."""
+    root = str(path)
+    for directory, subdirs, files in os.walk(root, onerror=None):
+        subdirs.sort()
+        if "meta" in files or "response_body" in files:
+            yield _entry(Path(directory), root)
+
+
+def _read(path: Path) -> bytes:
+    data = path.read_bytes()
+    if data[:2] == b"\x1f\x8b":  # HTTPCACHE_GZIP
+        data = gzip.decompress(data)
+    return data
+
+
+def _entry(directory: Path, source: str) -> ArchivedPage | Skipped:
+    try:
+        meta = ast.literal_eval(_read(directory / "meta").decode("utf-8"))
+        headers = headers_raw_to_dict(_read(directory / "response_headers")) or {}
+        body = _read(directory / "response_body")
+    except FileNotFoundError as exc:
+        return Skipped(
+            INCOMPLETE_ENTRY, source, detail=f"{directory}: no {Path(exc.filename).name}"
+        )
+    except (OSError, EOFError, ValueError, SyntaxError, UnicodeDecodeError) as exc:
+        return Skipped(UNREADABLE, source, detail=f"{directory}: {exc}")
+    if not isinstance(meta, dict):
+        return Skipped(UNREADABLE, source, detail=f"{directory}: meta is not a dict")
+    url = str(meta.get("response_url") or meta.get("url") or "")
+    values = [v for k, vs in headers.items() if k.lower() == b"content-type" for v in vs]
+    content_type = values[-1].decode("latin-1") if values else None
+    if not is_html_type(content_type):
+        return Skipped(NON_HTML, source, url, content_type)
+    timestamp = meta.get("timestamp")
+    date = (
+        datetime.fromtimestamp(timestamp, tz=timezone.utc).isoformat()
+        if isinstance(timestamp, (int, float))
+        else None
+    )
+    status = meta.get("status")
+    return ArchivedPage(
+        url=url,
+        body=body,
+        content_type=content_type,
+        record_id=directory.name,
+        date=date,
+        status=status if isinstance(status, int) else None,
+        source=source,
+    )
