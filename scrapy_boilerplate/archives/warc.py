@@ -49,46 +49,57 @@ def _fastwarc() -> Any:
     return fastwarc.warc
 
 
-def iter_warc(path: str | Path) -> Iterator[ArchivedPage | Skipped]:
+def iter_warc(
+    path: str | Path | BinaryIO, source: str | None = None
+) -> Iterator[ArchivedPage | Skipped]:
     """Each response record of a WARC file as a page or a skip, in file order.
 
-    Memory stays flat in the file size: one record at a time is in memory.
+    ``path`` is a file name or a seekable binary stream (say, a file opened through
+    fsspec); ``source`` names it in the results (default: the file name). Memory stays
+    flat in the file size: one record at a time is in memory.
     """
     warc = _fastwarc()
-    source = str(path)
+    if not isinstance(path, (str, Path)):
+        yield from _records(warc, path, source or getattr(path, "name", "<stream>"))
+        return
     try:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the with below
     except OSError as exc:
-        yield Skipped(UNREADABLE, source, detail=str(exc))
+        yield Skipped(UNREADABLE, source or str(path), detail=str(exc))
         return
     with stream:
-        compressed = stream.read(2) == GZIP_MAGIC[:2]
-        damage = BROKEN_GZIP if compressed else INVALID_RECORD
-        start = 0
-        in_damage = False  # failures with no record read between them are one damaged run
-        while True:
-            stream.seek(start)
-            last = None
-            try:
-                for record in warc.ArchiveIterator(
-                    stream,
-                    record_types=warc.WarcRecordType.response | warc.WarcRecordType.resource,
-                    parse_http=False,
-                    fsspec_args=False,
-                ):
-                    position = record.stream_pos
-                    last = position if position >= start else start + position
-                    in_damage = False
-                    yield _page(record, source)
+        yield from _records(warc, stream, source or str(path))
+
+
+def _records(warc: Any, stream: BinaryIO, source: str) -> Iterator[ArchivedPage | Skipped]:
+    base = stream.tell()
+    compressed = stream.read(2) == GZIP_MAGIC[:2]
+    damage = BROKEN_GZIP if compressed else INVALID_RECORD
+    start = base
+    in_damage = False  # failures with no record read between them are one damaged run
+    while True:
+        stream.seek(start)
+        last = None
+        try:
+            for record in warc.ArchiveIterator(
+                stream,
+                record_types=warc.WarcRecordType.response | warc.WarcRecordType.resource,
+                parse_http=False,
+                fsspec_args=False,
+            ):
+                position = record.stream_pos
+                last = position if position >= start else start + position
+                in_damage = False
+                yield _page(record, source)
+            return
+        except OSError as exc:
+            if not in_damage:
+                yield Skipped(damage, source, detail=str(exc))
+            in_damage = True
+            resume = _find(stream, (last if last is not None else start) + 1, compressed)
+            if resume is None:
                 return
-            except OSError as exc:
-                if not in_damage:
-                    yield Skipped(damage, source, detail=str(exc))
-                in_damage = True
-                resume = _find(stream, (last if last is not None else start) + 1, compressed)
-                if resume is None:
-                    return
-                start = resume
+            start = resume
 
 
 def _page(record: Any, source: str) -> ArchivedPage | Skipped:
