@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .archives.records import is_archive
+from .archives.sources import is_archive
 from .errors import BoilerplateError
 from .extraction import Extraction, Extractor, get_extractor
 from .registry import EXTRACTORS

@@ -189,7 +189,9 @@ def test_the_engine_does_not_reach_into_the_scrapy_layer():
     assert {m: t for m, t in offenders.items() if t} == {}
 
 
-@pytest.mark.parametrize("module", [f"{NAME}.parallel.worker", f"{NAME}.parallel.process_pool", NAME])
+@pytest.mark.parametrize(
+    "module", [f"{NAME}.parallel.worker", f"{NAME}.parallel.process_pool", NAME]
+)
 def test_importing_the_engine_and_the_workers_code_loads_no_scrapy(module):
     # worker processes load only these: they must start without Scrapy
     code = (

@@ -11,6 +11,7 @@
 Imports no Scrapy; the readers import their libraries when first called.
 """
 
-from .records import ArchivedPage, Skipped, is_archive, iter_archive
+from .records import ArchivedPage, Skipped
+from .sources import is_archive, iter_archive
 
 __all__ = ["ArchivedPage", "Skipped", "iter_archive", "is_archive"]

@@ -12,7 +12,8 @@ from typing import Any, TextIO
 
 from ..extraction import Extractor
 from .batch import BatchSummary, extract_pages
-from .records import ArchivedPage, Skipped, iter_archive
+from .records import ArchivedPage, Skipped
+from .sources import iter_archive
 
 __all__ = ["extract_archives"]
 

@@ -28,7 +28,8 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 from ..extraction import get_extractor
 from .batch import extract_pages
-from .records import Skipped, iter_archive
+from .records import Skipped
+from .sources import iter_archive
 
 __all__ = ["extract_warcs"]
 

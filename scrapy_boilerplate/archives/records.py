@@ -6,17 +6,12 @@ for each: pages give one result each, skips are counted by reason.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 __all__ = [
     "ArchivedPage",
     "Skipped",
-    "is_archive",
     "is_html_type",
-    "iter_archive",
     "NON_HTML",
     "TRUNCATED",
     "BROKEN_GZIP",
@@ -37,8 +32,6 @@ UNREADABLE = "unreadable"  #: an archive that cannot be opened or read at all
 
 #: content types extracted; a response without one is tried (the engine sniffs binary)
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-
-WARC_SUFFIXES = (".warc", ".warc.gz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,25 +68,3 @@ def is_html_type(content_type: str | None) -> bool:
     if not content_type:
         return True
     return content_type.split(";", 1)[0].strip().lower() in HTML_TYPES
-
-
-def is_archive(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` is a WARC file (by its name) or a Scrapy HTTP cache directory."""
-    p = Path(path)
-    if p.name.lower().endswith(WARC_SUFFIXES):
-        return True
-    from .httpcache import is_http_cache
-
-    return p.is_dir() and is_http_cache(p)
-
-
-def iter_archive(path: str | os.PathLike[str]) -> Iterator[ArchivedPage | Skipped]:
-    """The pages and skips of one archive, streamed in the archive's order."""
-    p = Path(path)
-    if p.is_dir():
-        from .httpcache import iter_http_cache
-
-        return iter_http_cache(p)
-    from .warc import iter_warc
-
-    return iter_warc(p)
