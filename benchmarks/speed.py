@@ -31,6 +31,8 @@ from lxml import etree
 
 from scrapy_boilerplate import __version__, get_extractor
 
+from .doc_sections import update_section
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -161,8 +163,7 @@ def main(argv=None) -> int:
         f"Growth from the first 200 pages to the end: {memory[-1][1] - memory[1][1]:+.1f} MB.",
     ]
     text = "\n".join(lines) + "\n"
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(text)
+    update_section(args.out, "speed", text)  # other benchmarks write other sections
     print(text)
     return 0
 

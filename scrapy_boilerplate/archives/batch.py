@@ -19,15 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..extraction import TIMEOUT, Extraction, Extractor
-from ..parallel.worker import HttpBody, extract_pickled, extract_to_dict
+from ..parallel.worker import HttpBody, extract_pickled, extract_pickled_many, extract_to_dict
 from .records import ArchivedPage, Skipped
 
 __all__ = ["BatchSummary", "extract_pages", "page_result"]
 
 ERROR = "error"
-#: calls handed to each worker process at once: a few queued, so that none waits while
-#: this process reads the archive and writes results
-_PER_WORKER = 4
+#: pages sent to a worker in one call (fewer, larger messages: the parent process, which
+#: reads the archive and writes the results, stays light), at most this many bytes
+_CHUNK_PAGES = 8
+_CHUNK_BYTES = 4 << 20
+#: calls handed to each worker process at once: one running, one queued, so that none
+#: waits while this process reads the archive and writes results
+_CHUNKS_PER_WORKER = 2
 
 
 @dataclass
@@ -141,6 +145,19 @@ def _inline(
             yield page_result(page, result)
 
 
+def _chunks(pages: Iterator[ArchivedPage]) -> Iterator[list[ArchivedPage]]:
+    chunk: list[ArchivedPage] = []
+    size = 0
+    for page in pages:
+        chunk.append(page)
+        size += len(page.body)
+        if len(chunk) >= _CHUNK_PAGES or size >= _CHUNK_BYTES:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
+
+
 def _in_processes(
     pages: Iterator[ArchivedPage], extractor: Extractor, workers: int, timeout: float | None
 ) -> Iterator[dict[str, Any]]:
@@ -155,21 +172,26 @@ def _in_processes(
     pool = ProcessPool(workers, process_context())
     pickled = pickle.dumps(extractor)
     limit = hard_limit(timeout)
-    window: collections.deque[tuple[ArchivedPage, concurrent.futures.Future[Any]]]
+    window: collections.deque[tuple[list[ArchivedPage], concurrent.futures.Future[Any]]]
     window = collections.deque()
 
-    def submit(page: ArchivedPage) -> concurrent.futures.Future[Any]:
+    def submit_chunk(chunk: list[ArchivedPage]) -> concurrent.futures.Future[Any]:
+        bodies = [(HttpBody(p.body, p.content_type), p.url) for p in chunk]
         call = pool.run(
-            extract_pickled,
+            extract_pickled_many,
             pickled,
-            HttpBody(page.body, page.content_type),
-            page.url,
+            bodies,
             timeout,
-            limit=limit,
+            limit=limit * len(chunk) if limit else None,
         )
         return asyncio.run_coroutine_threadsafe(call, loop)
 
-    def finish(page: ArchivedPage, future: concurrent.futures.Future[Any]) -> dict[str, Any]:
+    def submit_one(page: ArchivedPage) -> concurrent.futures.Future[Any]:
+        body = HttpBody(page.body, page.content_type)
+        call = pool.run(extract_pickled, pickled, body, page.url, timeout, limit=limit)
+        return asyncio.run_coroutine_threadsafe(call, loop)
+
+    def one_result(page: ArchivedPage, future: concurrent.futures.Future[Any]) -> dict:
         try:
             return page_result(page, future.result())
         except WorkerTimeout as exc:
@@ -177,16 +199,29 @@ def _in_processes(
         except Exception as exc:  # noqa: BLE001 - a dead worker, an unpicklable reply
             return _failed(page, extractor, ERROR, exc)
 
+    def finish(chunk: list[ArchivedPage], future: concurrent.futures.Future[Any]) -> list[dict]:
+        try:
+            results = future.result()
+        except Exception:  # noqa: BLE001 - a page ended or stalled its worker: find which
+            # each page again on its own, so that only the culprit fails
+            return [one_result(page, f) for page, f in [(p, submit_one(p)) for p in chunk]]
+        return [
+            _failed(page, extractor, ERROR, result)
+            if isinstance(result, Exception)
+            else page_result(page, result)
+            for page, result in zip(chunk, results)
+        ]
+
     async def close_pool() -> None:
         pool.close()
 
     try:
-        for page in pages:
-            window.append((page, submit(page)))
-            while len(window) >= workers * _PER_WORKER:
-                yield finish(*window.popleft())
+        for chunk in _chunks(pages):
+            window.append((chunk, submit_chunk(chunk)))
+            while len(window) >= workers * _CHUNKS_PER_WORKER:
+                yield from finish(*window.popleft())
         while window:
-            yield finish(*window.popleft())
+            yield from finish(*window.popleft())
     finally:
         for _, future in window:
             future.cancel()

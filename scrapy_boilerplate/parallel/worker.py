@@ -12,7 +12,13 @@ from typing import Any, NamedTuple
 
 from ..extraction import Extractor
 
-__all__ = ["EncodedPage", "HttpBody", "extract_pickled", "extract_to_dict"]
+__all__ = [
+    "EncodedPage",
+    "HttpBody",
+    "extract_pickled",
+    "extract_pickled_many",
+    "extract_to_dict",
+]
 
 
 class EncodedPage(NamedTuple):
@@ -71,15 +77,37 @@ _UNPICKLED: dict[bytes, Extractor] = {}
 _MAX_UNPICKLED = 64
 
 
+def _unpickled(pickled_extractor: bytes) -> Extractor:
+    extractor = _UNPICKLED.get(pickled_extractor)
+    if extractor is None:
+        if len(_UNPICKLED) >= _MAX_UNPICKLED:
+            _UNPICKLED.clear()
+        extractor = _UNPICKLED[pickled_extractor] = pickle.loads(pickled_extractor)
+    return extractor
+
+
 def extract_pickled(
     pickled_extractor: bytes, html: Any, url: str | None, timeout: float | None = None
 ) -> dict[str, Any]:
     """:func:`extract_to_dict` with the extractor given as its pickle, which is unpickled
     once per process: the crawl then pickles each extractor once, not once per page (the
     crawl process is the busier one)."""
-    extractor = _UNPICKLED.get(pickled_extractor)
-    if extractor is None:
-        if len(_UNPICKLED) >= _MAX_UNPICKLED:
-            _UNPICKLED.clear()
-        extractor = _UNPICKLED[pickled_extractor] = pickle.loads(pickled_extractor)
-    return extract_to_dict(extractor, html, url, timeout)
+    return extract_to_dict(_unpickled(pickled_extractor), html, url, timeout)
+
+
+def extract_pickled_many(
+    pickled_extractor: bytes,
+    pages: list[tuple[Any, str | None]],
+    timeout: float | None = None,
+) -> list[dict[str, Any] | Exception]:
+    """:func:`extract_pickled` over several ``(html, url)`` pages in one call (fewer,
+    larger messages for a batch); a page whose extraction raised gives its exception in
+    its place."""
+    extractor = _unpickled(pickled_extractor)
+    results: list[dict[str, Any] | Exception] = []
+    for html, url in pages:
+        try:
+            results.append(extract_to_dict(extractor, html, url, timeout))
+        except Exception as exc:  # noqa: BLE001 - the caller makes it the page's result
+            results.append(exc)
+    return results
