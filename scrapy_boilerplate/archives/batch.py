@@ -31,7 +31,9 @@ _CHUNK_PAGES = 8
 _CHUNK_BYTES = 4 << 20
 #: calls handed to each worker process at once: one running, one queued, so that none
 #: waits while this process reads the archive and writes results
-_CHUNKS_PER_WORKER = 2
+_QUEUED = 2
+#: batches held at most (sent, or done and waiting for the batches before them)
+_MAX_WINDOW = 32
 
 
 @dataclass
@@ -158,6 +160,10 @@ def _chunks(pages: Iterator[ArchivedPage]) -> Iterator[list[ArchivedPage]]:
         yield chunk
 
 
+def _running(window: collections.deque[tuple[Any, concurrent.futures.Future[Any]]]) -> int:
+    return sum(not future.done() for _, future in window)
+
+
 def _in_processes(
     pages: Iterator[ArchivedPage], extractor: Extractor, workers: int, timeout: float | None
 ) -> Iterator[dict[str, Any]]:
@@ -209,19 +215,33 @@ def _in_processes(
             _failed(page, extractor, ERROR, result)
             if isinstance(result, Exception)
             else page_result(page, result)
-            for page, result in zip(chunk, results)
+            for page, result in zip(chunk, results, strict=True)
         ]
 
     async def close_pool() -> None:
         pool.close()
 
+    chunks = _chunks(pages)
+    more = True
     try:
-        for chunk in _chunks(pages):
-            window.append((chunk, submit_chunk(chunk)))
-            while len(window) >= workers * _CHUNKS_PER_WORKER:
+        while True:
+            # keep every worker fed, whatever the oldest batch is doing: results are
+            # given in order, but a slow batch does not hold the others' workers idle
+            while more and len(window) < _MAX_WINDOW and _running(window) < workers * _QUEUED:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    more = False
+                    break
+                window.append((chunk, submit_chunk(chunk)))
+            if not window:
+                return
+            if window[0][1].done():
                 yield from finish(*window.popleft())
-        while window:
-            yield from finish(*window.popleft())
+            else:
+                concurrent.futures.wait(
+                    [f for _, f in window if not f.done()],
+                    return_when=concurrent.futures.FIRST_COMPLETED,
+                )
     finally:
         for _, future in window:
             future.cancel()

@@ -190,7 +190,7 @@ async def test_a_dead_worker_gives_worker_died_and_one_more_try_under_any_reacto
     from scrapy_boilerplate._scrapy import runner as runner_module
     from scrapy_boilerplate.parallel.process_pool import WorkerDied
 
-    from .test_process_pool import die_the_first_time
+    from ..parallel.test_process_pool import die_the_first_time
 
     monkeypatch.setattr(runner_module, "asyncio_available", lambda: asyncio_loop)
     runner = runner_module.ExtractionRunner(1, "process")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from scrapy.utils.defer import deferred_f_from_coro_f
 
-from .helpers import ADDON_SETTINGS, OneItemSpider, article_page
+from ..scrapy.helpers import ADDON_SETTINGS, OneItemSpider, article_page
 
 
 @deferred_f_from_coro_f
@@ -81,3 +81,24 @@ def test_worker_processes_get_each_extractor_pickled_once():
     expected = extract_to_dict(article, page, "https://example.com/")
     for result in (first, second):
         assert result["text"] == expected["text"] and "pickled once" in result["text"]
+
+
+def test_a_batch_call_gives_each_page_its_result_or_its_exception():
+    import pickle
+
+    from scrapy_boilerplate import get_extractor
+    from scrapy_boilerplate.parallel.worker import HttpBody, extract_pickled_many
+
+    pickled = pickle.dumps(get_extractor("article"))
+    cyrillic = article_page("Ярославль").encode("cp1251")
+    results = extract_pickled_many(
+        pickled,
+        [
+            (article_page("the first page"), "https://example.com/1"),
+            (HttpBody(cyrillic, "text/html; charset=windows-1251"), "https://example.com/2"),
+            (12345, "https://example.com/3"),  # neither text nor bytes: TypeError
+        ],
+    )
+    assert "the first page" in results[0]["text"]
+    assert "Ярославль" in results[1]["text"]  # the header's charset decoded it
+    assert isinstance(results[2], TypeError)
