@@ -48,6 +48,9 @@ class Extraction:
     timings: dict[str, float] = field(default_factory=dict, repr=False)
     document: Document | None = field(default=None, repr=False)
     error: str | None = None
+    #: the content as Markdown / as a clean HTML fragment, when asked for (``formats``)
+    markdown: str | None = field(default=None, repr=False)
+    html: str | None = field(default=None, repr=False)
 
     @classmethod
     def empty(
@@ -81,6 +84,9 @@ class Extraction:
             "warnings": list(self.warnings),
             "timings": dict(self.timings),
         }
+        for name in FORMATS:  # only those asked for, so that other outputs do not change
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
         if blocks and self.document is not None:
             out["blocks"] = render_json(self.document)["blocks"]
         return out
@@ -116,8 +122,13 @@ class Extractor:
         content_type: str | None = None,
         trace: bool = False,
         timeout: float | None = None,
+        formats: Collection[str] = (),
     ) -> Extraction:
         """Extract the main content of one page (``str``, or ``bytes`` in any encoding).
+
+        ``formats``: further renderings of the content to make, ``"markdown"`` and / or
+        ``"html"`` (``Extraction.markdown``, ``Extraction.html``; "" when there is no
+        text, None when not asked for).
 
         ``trace=True`` records in each block which filter decided it. ``timeout``
         (seconds) is a time budget, checked after parsing, before each filter and inside
@@ -127,8 +138,9 @@ class Extractor:
         give an Extraction.
         """
         t0 = time.perf_counter()
+        formats = _check_formats(formats)
         if isinstance(html, (bytes, bytearray, memoryview)) and looks_binary(bytes(html[:4096])):
-            return Extraction.empty(BINARY, url, self.name)
+            return _rendered(Extraction.empty(BINARY, url, self.name), formats)
         deadline = time.monotonic() + timeout if timeout else None
         doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)
         doc.trace = trace
@@ -143,7 +155,7 @@ class Extractor:
             result.title = doc.title or doc.fallback_title
             result.warnings = tuple(doc.warnings)
             result.timings = {"parse_ms": (t1 - t0) * 1000}
-            return result
+            return _rendered(result, formats)
         t2 = time.perf_counter()
         text = render_text(doc)
         t3 = time.perf_counter()
@@ -155,7 +167,7 @@ class Extractor:
                 reason = NO_TEXT
             else:
                 reason = NO_CONTENT
-        return Extraction(
+        result = Extraction(
             text=text,
             title=doc.title or doc.fallback_title,
             blocks=doc.blocks,
@@ -170,6 +182,42 @@ class Extractor:
             },
             document=doc,
         )
+        if formats:
+            _rendered(result, formats, doc if text else None)
+            result.timings["markup_ms"] = (time.perf_counter() - t3) * 1000
+        return result
+
+
+#: the renderings ``Extractor.extract(formats=...)`` can add to the text
+FORMATS = ("markdown", "html")
+
+
+def _check_formats(formats: Collection[str]) -> frozenset[str]:
+    if isinstance(formats, str):
+        formats = (formats,)
+    chosen = frozenset(formats)
+    unknown = chosen - set(FORMATS)
+    if unknown:
+        raise ValueError(
+            f"unknown format {sorted(unknown)[0]!r}: choose from {', '.join(FORMATS)}"
+        )
+    return chosen
+
+
+def _rendered(
+    result: Extraction, formats: frozenset[str], doc: Document | None = None
+) -> Extraction:
+    """Fill the renderings asked for: from the document's content, or "" without text."""
+    if not formats:
+        return result
+    from .markup import content_tree, render_html, render_markdown
+
+    tree = content_tree(doc) if doc is not None else None
+    if "markdown" in formats:
+        result.markdown = render_markdown(tree) if tree is not None else ""
+    if "html" in formats:
+        result.html = render_html(tree) if tree is not None else ""
+    return result
 
 
 @functools.lru_cache(maxsize=64)

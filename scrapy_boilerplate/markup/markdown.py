@@ -1,0 +1,198 @@
+"""The clean content tree (``tree.content_tree``) as CommonMark, tables as GFM pipe
+tables (the extension every Markdown consumer reads).
+
+Blocks are separated by a blank line; inline text has its whitespace collapsed and the
+characters Markdown would read as syntax escaped, so that the Markdown's text is the
+content's text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["render_markdown"]
+
+_ESCAPED = re.compile(r"([\\`*_\[\]<>|])")
+#: at the start of a line: what would open a heading, quote, list or thematic break
+_LINE_START = re.compile(r"^(\s*)([#>+-]|=+\s*$|\d+[.)])")
+_LIST_START = re.compile(r"(- |\d+\. )")
+_INLINE_TAGS = frozenset("a em strong i b code img br sub sup".split())
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+
+
+def render_markdown(tree: Any) -> str:
+    """The tree as Markdown ("" for an empty tree)."""
+    blocks = _blocks(tree)
+    return "\n\n".join(b for b in blocks if b.strip())
+
+
+def _escape(text: str) -> str:
+    return _ESCAPED.sub(r"\\\1", text)
+
+
+def _inline(element: Any, include_tail: bool = False) -> str:
+    """The inline Markdown of an element's text and inline children (whitespace
+    collapsed; block children rendered as their text)."""
+    parts: list[str] = [_escape(element.text or "")]
+    for child in element:
+        parts.append(_inline_child(child))
+        parts.append(_escape(child.tail or ""))
+    text = (
+        " ".join("".join(parts).split()) if "\n" not in "".join(parts) else _squash("".join(parts))
+    )
+    return text
+
+
+def _squash(text: str) -> str:
+    # keep hard breaks ("\\\n") from <br>, collapse all other whitespace
+    return "\\\n".join(" ".join(piece.split()) for piece in text.split("\\\n"))
+
+
+def _inline_child(child: Any) -> str:
+    tag = child.tag
+    if tag == "br":
+        return "\\\n"
+    if tag == "img":
+        alt = _escape(child.get("alt", ""))
+        return f"![{alt}]({_destination(child.get('src', ''))})"
+    inner = _inline(child)
+    if not inner:
+        return ""
+    if tag == "a":
+        href = child.get("href")
+        return f"[{inner}]({_destination(href)})" if href else inner
+    if tag in ("em", "i"):
+        return f"*{inner}*"
+    if tag in ("strong", "b"):
+        return f"**{inner}**"
+    if tag == "code":
+        raw = " ".join("".join(child.itertext()).split())
+        fence = "`" * (_longest_run(raw, "`") + 1)
+        pad = " " if raw.startswith("`") or raw.endswith("`") else ""
+        return f"{fence}{pad}{raw}{pad}{fence}"
+    return inner  # sub, sup, and block tags met inline
+
+
+def _destination(url: str) -> str:
+    # <...> keeps spaces and parentheses in a link destination
+    if any(c in url for c in " ()<>"):
+        return "<" + url.replace("<", "%3C").replace(">", "%3E") + ">"
+    return url
+
+
+def _longest_run(text: str, char: str) -> int:
+    runs = re.findall(re.escape(char) + "+", text)
+    return max((len(r) for r in runs), default=0)
+
+
+def _paragraph(text: str) -> str:
+    """An inline run as a paragraph: a line that would open a block is escaped."""
+    lines = text.split("\n")
+    return "\n".join(
+        _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), line) for line in lines
+    )
+
+
+def _blocks(container: Any) -> list[str]:
+    """The Markdown blocks of a container's children, inline runs as paragraphs."""
+    blocks: list[str] = []
+    run = [_escape(container.text or "")]
+
+    def flush() -> None:
+        text = _squash("".join(run)) if run else ""
+        if text.strip():
+            blocks.append(_paragraph(text.strip()))
+        run.clear()
+
+    for child in container:
+        if child.tag in _INLINE_TAGS:
+            run.append(_inline_child(child))
+        else:
+            flush()
+            blocks.extend(_block(child))
+        run.append(_escape(child.tail or ""))
+    flush()
+    return blocks
+
+
+def _block(element: Any) -> list[str]:
+    tag = element.tag
+    if tag in _HEADINGS:
+        text = _inline(element).replace("\\\n", " ")
+        return [f"{'#' * _HEADINGS[tag]} {text}"] if text else []
+    if tag in ("ul", "ol"):
+        return [_list(element)] if len(element) else _blocks(element)
+    if tag == "blockquote":
+        inner = "\n\n".join(_blocks(element))
+        return (
+            ["\n".join(f"> {line}" if line else ">" for line in inner.split("\n"))] if inner else []
+        )
+    if tag == "pre":
+        code = "".join(element.itertext()).strip("\n")
+        fence = "`" * max(3, _longest_run(code, "`") + 1)
+        return [f"{fence}\n{code}\n{fence}"] if code.strip() else []
+    if tag == "table":
+        return _table(element)
+    if tag == "hr":
+        return ["---"]
+    if tag == "figure":
+        return _blocks(element)
+    return _blocks(element)  # p, div, li met outside a list, dl, dt, dd, figcaption, ...
+
+
+def _list(element: Any) -> str:
+    ordered = element.tag == "ol"
+    number = int(element.get("start", "1") or 1) if ordered else 0
+    items: list[str] = []
+    for child in element:
+        if child.tag in _INLINE_TAGS:
+            inner = _inline_child(child)
+        else:
+            # a nested list follows its item's text directly: the list stays tight
+            inner = ""
+            for block in _blocks(child):
+                glue = "\n" if _LIST_START.match(block) and inner else "\n\n"
+                inner = inner + glue + block if inner else block
+        if not inner.strip():
+            continue
+        marker = f"{number}. " if ordered else "- "
+        number += 1
+        pad = " " * len(marker)
+        lines = inner.split("\n")
+        items.append(
+            marker + lines[0] + "".join(f"\n{pad}{line}" if line else "\n" for line in lines[1:])
+        )
+    loose = any("\n\n" in item for item in items)
+    return ("\n\n" if loose else "\n").join(items)
+
+
+def _table(table: Any) -> list[str]:
+    rows: list[list[str]] = []
+    caption = ""
+    for element in table.iter("tr", "caption"):
+        if next(element.iterancestors("table"), None) is not table:
+            continue  # a nested table's: its cells' text is in the outer cell's
+        if element.tag == "caption":
+            caption = _inline(element)
+            continue
+        # cells of this row only (not of a table nested in a cell)
+        cells = [c for c in element if c.tag in ("td", "th")]
+        row = []
+        for cell in cells:
+            text = _inline(cell).replace("\\\n", " ").replace("\n", " ")
+            row.append(text)
+            for _ in range(int(cell.get("colspan", "1") or 1) - 1):
+                row.append("")
+        if any(row):
+            rows.append(row)
+    if not rows:
+        return [caption] if caption else []
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * width]
+    lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    out = ["\n".join(lines)]
+    if caption:
+        out.insert(0, caption)
+    return out

@@ -1,0 +1,206 @@
+"""The content blocks' elements as a new, clean tree.
+
+A block knows the DOM elements whose direct text it holds (``TextBlock.elements``). The
+elements of the content blocks are the *owners*; their ancestors carry the structure
+(a list around owned items, a table around owned cells). The walk copies, in document
+order, only what leads to an owner, with only the tags and attributes the renderers know
+(everything else unwrapped: its text kept, its tag not), and makes links absolute. The
+result is a ``<div>`` of plain lxml elements, independent of the page's tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
+
+from ..document import Document
+
+__all__ = ["BLOCK_TAGS", "KEPT_TAGS", "content_tree", "safe_url"]
+
+#: tags copied as they are (with the attributes in ``KEPT_ATTRIBUTES``)
+KEPT_TAGS = frozenset(
+    "h1 h2 h3 h4 h5 h6 p ul ol li dl dt dd table thead tbody tfoot tr th td caption "
+    "blockquote pre code em strong i b a img figure figcaption br hr sub sup".split()
+)
+KEPT_ATTRIBUTES = {
+    "a": ("href",),
+    "img": ("src", "alt"),
+    "td": ("colspan", "rowspan"),
+    "th": ("colspan", "rowspan"),
+    "ol": ("start",),
+}
+#: unwrapped tags that still end a paragraph (copied as a <div>, a block container)
+BLOCK_TAGS = frozenset(
+    "div section article main header footer aside nav address center details summary "
+    "form fieldset hgroup".split()
+)
+#: subtrees never rendered (no text of theirs reaches a block anyway)
+SKIPPED_TAGS = frozenset("script style noscript template head title svg math iframe".split())
+SAFE_SCHEMES = frozenset({"http", "https", "mailto", "ftp"})
+
+
+def safe_url(value: str | None, base: str | None) -> str | None:
+    """``value`` made absolute against ``base``, or None if it is empty or its scheme is
+    not a plain one (``javascript:``, ``data:``, ``vbscript:``, ...)."""
+    if not value:
+        return None
+    value = "".join(value.split())  # browsers drop whitespace and control bytes inside
+    url = urljoin(base, value) if base else value
+    scheme = urlsplit(url).scheme.lower()
+    if scheme and scheme not in SAFE_SCHEMES:
+        return None
+    if not scheme and not url.startswith(("/", "#", "?", ".")) and ":" in url.split("/")[0]:
+        return None  # "javascript:..." that urlsplit did not parse as a scheme
+    return url
+
+
+def _base_url(doc: Document) -> str | None:
+    root = doc.root
+    if root is not None:
+        for base in root.iter("base"):
+            href = base.get("href")
+            if href:
+                return urljoin(doc.url, href.strip()) if doc.url else href.strip()
+            break
+    return doc.url
+
+
+def _owners(doc: Document) -> set[Any]:
+    owners: set[Any] = set()
+    for block in doc.blocks:
+        if block.is_content:
+            owners.update(block.elements)
+    return owners
+
+
+def _on_the_way(owners: Iterable[Any]) -> set[Any]:
+    """The owners and all their ancestors (the elements the walk must enter)."""
+    seen: set[Any] = set()
+    for element in owners:
+        while element is not None and element not in seen:
+            seen.add(element)
+            element = element.getparent()
+    return seen
+
+
+def _append_text(parent: Any, text: str | None) -> None:
+    if not text:
+        return
+    if len(parent):
+        last = parent[-1]
+        last.tail = (last.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+
+
+def content_tree(doc: Document) -> Any:
+    """A ``<div>`` holding the content blocks' elements, cleaned (see the module's
+    docstring); empty when no block is content or the page has no tree."""
+    out = etree.Element("div")
+    owners = _owners(doc)
+    if doc.root is None or not owners:
+        return out
+    inside = _on_the_way(owners)
+    base = _base_url(doc)
+    body = doc.root.find("body")
+    start = body if body is not None else doc.root
+    # iterwalk, not recursion: pages nest deeper than Python's stack allows
+    walker = etree.iterwalk(start, events=("start", "end"))
+    targets = [out]  # where the copy of each open source element goes
+    for event, element in walker:
+        if event == "end":
+            targets.pop()
+            if element is not start:
+                _append_own_text(targets[-1], element.tail, element.getparent(), owners, inside)
+            continue
+        parent = targets[-1]
+        tag = _tag(element)
+        if tag is None or tag in SKIPPED_TAGS or element not in inside:
+            if tag is not None and tag not in SKIPPED_TAGS:
+                _copy_leaves(element, tag, parent, owners, inside, base)
+            targets.append(parent)
+            walker.skip_subtree()
+            continue
+        copy = _open(tag, element, parent, base)
+        targets.append(copy)
+        _append_own_text(copy, element.text, element, owners, inside)
+    return out
+
+
+def _append_own_text(
+    target: Any, text: str | None, owner: Any, owners: set[Any], inside: set[Any]
+) -> None:
+    """An element's direct text (its ``.text``, or a child's ``.tail``) if the element
+    owns content; whitespace also when it is on the way to content (blocks never hold
+    whitespace alone, yet it keeps two words apart)."""
+    if not text:
+        return
+    if owner in owners:
+        _append_text(target, text)
+    elif owner in inside and not text.strip():
+        _append_text(target, " ")
+
+
+def _tag(element: Any) -> str | None:
+    tag = element.tag
+    if not isinstance(tag, str):  # a comment or processing instruction
+        return None
+    return tag.rpartition("}")[2].lower()
+
+
+def _open(tag: str, element: Any, parent: Any, base: str | None) -> Any:
+    if tag in BLOCK_TAGS:
+        return etree.SubElement(parent, "div")
+    if tag not in KEPT_TAGS:
+        return parent  # unwrapped: its text goes where it is
+    copy = etree.SubElement(parent, tag)
+    for name in KEPT_ATTRIBUTES.get(tag, ()):
+        value = element.get(name)
+        if value is None:
+            continue
+        if name in ("href", "src"):
+            value = safe_url(value, base)
+        elif name in ("colspan", "rowspan", "start"):
+            value = value.strip() if value.strip().isdigit() else None
+        if value:
+            copy.set(name, value)
+    return copy
+
+
+def _copy_leaves(
+    element: Any, tag: str, parent: Any, owners: set[Any], inside: set[Any], base: str | None
+) -> None:
+    """What a subtree without content text still gives: line breaks and images beside
+    content text, and images of a figure whose caption is content."""
+    owned = element.getparent() in owners
+    if tag in ("br", "hr"):
+        if owned:
+            etree.SubElement(parent, tag)
+        return
+    if owned or _in_content_figure(element, inside):
+        images = [element] if tag == "img" else element.iter("img")
+        for count, image in enumerate(images):
+            if count >= _MAX_IMAGES_PER_LEAF:
+                break
+            src = safe_url(image.get("src"), base)
+            if src:
+                copy = etree.SubElement(parent, "img", src=src)
+                alt = (image.get("alt") or "").strip()
+                if alt:
+                    copy.set("alt", alt)
+
+
+#: images taken from one subtree without text (a link around a picture, a <picture>)
+_MAX_IMAGES_PER_LEAF = 4
+
+
+def _in_content_figure(element: Any, inside: set[Any]) -> bool:
+    for depth, ancestor in enumerate(element.iterancestors()):
+        if depth >= 4:
+            return False
+        if _tag(ancestor) == "figure":
+            return ancestor in inside
+    return False

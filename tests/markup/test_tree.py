@@ -1,0 +1,93 @@
+"""The content tree: the content blocks' elements, copied with a few safe tags, links
+made absolute, everything else unwrapped or left out."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from scrapy_boilerplate.markup.tree import content_tree, safe_url
+from scrapy_boilerplate.parse import parse_html
+
+
+def tree_of(html: str, url: str | None = "https://news.example/a/b.html", keep=lambda b: True):
+    doc = parse_html(html, url)
+    for block in doc.blocks:
+        block.is_content = keep(block)
+    return etree.tostring(content_tree(doc), encoding="unicode")
+
+
+def test_only_the_content_blocks_elements_are_copied():
+    html = "<body><nav><a href='/'>Home</a></nav><p>Kept <b>bold</b> text.</p><div>Dropped</div></body>"
+    out = tree_of(html, keep=lambda b: "Kept" in b.text)
+    assert out == "<div><p>Kept <b>bold</b> text.</p></div>"
+
+
+def test_structure_around_content_is_kept():
+    html = (
+        "<body><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table></body>"
+    )
+    assert tree_of(html) == (
+        "<div><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table></div>"
+    )
+
+
+def test_unknown_tags_are_unwrapped_and_block_containers_become_divs():
+    html = "<body><section><span class='x' style='color:red'>Hello</span> <font>world</font></section></body>"
+    assert tree_of(html) == "<div><div>Hello world</div></div>"
+
+
+def test_scripts_styles_and_attributes_never_reach_the_tree():
+    html = (
+        "<body><p onclick='evil()' style='x'>Text <script>alert(1)</script>"
+        "<a href='javascript:alert(1)' onmouseover='x'>link</a></p></body>"
+    )
+    out = tree_of(html)
+    assert "script" not in out and "onclick" not in out and "javascript" not in out
+    assert out == "<div><p>Text <a>link</a></p></div>"
+
+
+def test_links_and_images_are_made_absolute_from_base():
+    html = (
+        "<head><base href='https://cdn.example/root/'></head><body>"
+        "<p>See <a href='page.html'>this</a> <img src='pic.png' alt='A picture'></p></body>"
+    )
+    out = tree_of(html)
+    assert '<a href="https://cdn.example/root/page.html">this</a>' in out
+    assert '<img src="https://cdn.example/root/pic.png" alt="A picture"/>' in out
+
+
+def test_figure_images_follow_their_caption():
+    html = (
+        "<body><figure><a href='/big.jpg'><img src='/small.jpg' alt='Storm'></a>"
+        "<figcaption>The storm</figcaption></figure></body>"
+    )
+    assert tree_of(html) == (
+        '<div><figure><img src="https://news.example/small.jpg" alt="Storm"/>'
+        "<figcaption>The storm</figcaption></figure></div>"
+    )
+
+
+def test_no_content_gives_an_empty_tree():
+    assert tree_of("<p>text</p>", keep=lambda b: False) == "<div/>"
+
+
+def test_deep_pages_do_not_exhaust_the_stack():
+    # deeper than Python's recursion limit, within libxml2's depth limit of 2,048
+    html = "<body>" + "<div>" * 1800 + "<p>deep text</p>" + "</div>" * 1800 + "</body>"
+    assert "deep text" in tree_of(html)
+
+
+def test_unsafe_urls_are_refused():
+    base = "https://news.example/"
+    assert safe_url("/a", base) == "https://news.example/a"
+    assert safe_url("mailto:x@example.com", base) == "mailto:x@example.com"
+    for url in (
+        "javascript:alert(1)",
+        " JaVaScRiPt:alert(1)",
+        "java\tscript:alert(1)",
+        "data:text/html;base64,PHNjcmlwdD4=",
+        "vbscript:msgbox(1)",
+        "",
+    ):
+        assert safe_url(url, base) is None, url
+    assert safe_url("javascript:alert(1)", None) is None
