@@ -1,6 +1,6 @@
 """The ``scrapy-boilerplate`` command: ``extract``, ``evaluate`` (and later ``train``).
 
-    scrapy-boilerplate extract [--extractor NAME] [--format text|json|jsonl] PATH...
+    scrapy-boilerplate extract [--extractor NAME] [--format text|markdown|html|json|jsonl] PATH...
     scrapy-boilerplate evaluate DATASET... [--extractor a,b] [--compare trafilatura,...]
 
 PATH may be a file (``.html`` or ``.html.gz``), a directory (searched for HTML files),
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .archives.sources import is_archive
 from .errors import BoilerplateError
-from .extraction import Extraction, Extractor, get_extractor
+from .extraction import FORMATS, Extraction, Extractor, get_extractor
 from .registry import EXTRACTORS
 from .spec import decode_spec
 
@@ -97,6 +97,7 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
         return 1
     many = len(inputs) > 1
+    formats = (args.format,) if args.format in FORMATS else ()
     for name, data in inputs:
         result = extractor.extract(
             data,
@@ -104,15 +105,16 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
             encoding=args.encoding,
             trace=args.format == "json",
             timeout=args.timeout,
+            formats=formats,
         )
-        if args.format == "text":
+        if args.format in ("text", *FORMATS):
             if many:
                 out.write(f"==> {name} <==\n")
             if not result.text:
                 print(
                     f"scrapy-boilerplate: {name}: no main text ({result.reason})", file=sys.stderr
                 )
-            out.write(result.text + "\n")
+            out.write(getattr(result, args.format) + "\n")
             if many:
                 out.write("\n")
         elif args.format == "jsonl":
@@ -168,7 +170,12 @@ def build_parser() -> argparse.ArgumentParser:
         f"{', '.join(EXTRACTORS)})",
     )
     ex.add_argument(
-        "--format", "-f", choices=("text", "json", "jsonl"), default="text", help="output format"
+        "--format",
+        "-f",
+        choices=("text", "markdown", "html", "json", "jsonl"),
+        default="text",
+        help="output: plain text, Markdown or a clean HTML fragment per page, or JSON "
+        "(default: text)",
     )
     ex.add_argument("--encoding", default=None, help="decode input with this encoding")
     ex.add_argument(

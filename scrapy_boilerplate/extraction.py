@@ -198,9 +198,7 @@ def _check_formats(formats: Collection[str]) -> frozenset[str]:
     chosen = frozenset(formats)
     unknown = chosen - set(FORMATS)
     if unknown:
-        raise ValueError(
-            f"unknown format {sorted(unknown)[0]!r}: choose from {', '.join(FORMATS)}"
-        )
+        raise ValueError(f"unknown format {sorted(unknown)[0]!r}: choose from {', '.join(FORMATS)}")
     return chosen
 
 

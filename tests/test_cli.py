@@ -94,3 +94,19 @@ def test_an_extractor_whose_model_cannot_load_is_one_line(monkeypatch, capsys, p
     assert main(["extract", "-e", '["web2text"]', str(pages / "a.html")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "pip install onnxruntime" in err
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expected"),
+    [("markdown", "# Storm hits the coast"), ("html", "<h1>Storm hits the coast</h1>")],
+)
+def test_extract_prints_markdown_or_html(pages, capsys, fmt, expected):
+    assert main(["extract", "--format", fmt, "-e", "keep_everything", str(pages / "a.html")]) == 0
+    out = capsys.readouterr().out
+    assert expected in out and "powerful storm" in out
+
+
+def test_markdown_and_html_of_each_file_under_its_name(pages, capsys):
+    assert main(["extract", "--format", "markdown", str(pages)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("==> ") == 2 and out.count("powerful storm") == 2

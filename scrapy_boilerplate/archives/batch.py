@@ -96,6 +96,7 @@ def extract_pages(
     workers: int = 1,
     timeout: float | None = None,
     summary: BatchSummary | None = None,
+    formats: tuple[str, ...] = (),
 ) -> Iterator[dict[str, Any]]:
     """One result dict (:func:`page_result`) per page of ``items``, in their order.
 
@@ -103,13 +104,14 @@ def extract_pages(
     extractions in that many processes. ``timeout`` is each page's time budget; in
     processes, a worker holding a page far past it is killed and the page's result says
     ``reason="timeout"``. A result never fails to come: an extraction that raised, or
-    whose worker died, gives ``reason="error"`` with the error named.
+    whose worker died, gives ``reason="error"`` with the error named. ``formats``: the
+    renderings each result carries besides the text (``"markdown"``, ``"html"``).
     """
     summary = summary if summary is not None else BatchSummary()
     start = time.perf_counter()
     run = _in_processes if workers > 1 else _inline
     try:
-        for result in run(_counting(items, summary), extractor, workers, timeout):
+        for result in run(_counting(items, summary), extractor, workers, timeout, tuple(formats)):
             summary.pages += 1
             if result.get("reason") in (ERROR, TIMEOUT):
                 summary.errors += 1
@@ -134,12 +136,16 @@ def _failed(page: ArchivedPage, extractor: Extractor, reason: str, exc: BaseExce
 
 
 def _inline(
-    pages: Iterator[ArchivedPage], extractor: Extractor, workers: int, timeout: float | None
+    pages: Iterator[ArchivedPage],
+    extractor: Extractor,
+    workers: int,
+    timeout: float | None,
+    formats: tuple[str, ...],
 ) -> Iterator[dict[str, Any]]:
     for page in pages:
         try:
             result = extract_to_dict(
-                extractor, HttpBody(page.body, page.content_type), page.url, timeout
+                extractor, HttpBody(page.body, page.content_type), page.url, timeout, formats
             )
         except Exception as exc:  # noqa: BLE001 - one page's failure is its result
             yield _failed(page, extractor, ERROR, exc)
@@ -165,7 +171,11 @@ def _running(window: collections.deque[tuple[Any, concurrent.futures.Future[Any]
 
 
 def _in_processes(
-    pages: Iterator[ArchivedPage], extractor: Extractor, workers: int, timeout: float | None
+    pages: Iterator[ArchivedPage],
+    extractor: Extractor,
+    workers: int,
+    timeout: float | None,
+    formats: tuple[str, ...],
 ) -> Iterator[dict[str, Any]]:
     from ..parallel.process_pool import ProcessPool, WorkerTimeout, hard_limit, process_context
 
@@ -188,13 +198,14 @@ def _in_processes(
             pickled,
             bodies,
             timeout,
+            formats,
             limit=limit * len(chunk) if limit else None,
         )
         return asyncio.run_coroutine_threadsafe(call, loop)
 
     def submit_one(page: ArchivedPage) -> concurrent.futures.Future[Any]:
         body = HttpBody(page.body, page.content_type)
-        call = pool.run(extract_pickled, pickled, body, page.url, timeout, limit=limit)
+        call = pool.run(extract_pickled, pickled, body, page.url, timeout, formats, limit=limit)
         return asyncio.run_coroutine_threadsafe(call, loop)
 
     def one_result(page: ArchivedPage, future: concurrent.futures.Future[Any]) -> dict:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from ..extraction import Extractor
+from ..extraction import FORMATS, Extractor
 from .batch import BatchSummary, extract_pages
 from .records import ArchivedPage, Skipped
 from .sources import iter_archive
@@ -37,7 +37,8 @@ def extract_archives(
     """Extract every HTML response of the archives at ``paths`` and write the results to
     ``out`` as they come: ``jsonl`` (one JSON object a line: the record's url,
     record_id, date, status, source and the extraction), ``json`` (the same, as one
-    array) or ``text`` (each page's text after a ``==> url <==`` line).
+    array), or ``text``, ``markdown`` or ``html`` (each page's content in that form
+    after a ``==> url <==`` line).
 
     ``progress``: a bar on ``err`` (None: when ``err`` is a terminal and tqdm is
     installed). The summary line goes to ``err`` at the end and is returned.
@@ -45,8 +46,14 @@ def extract_archives(
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     summary = BatchSummary()
+    formats = (output_format,) if output_format in FORMATS else ()
     results = extract_pages(
-        _all_records(paths), extractor, workers=workers, timeout=timeout, summary=summary
+        _all_records(paths),
+        extractor,
+        workers=workers,
+        timeout=timeout,
+        summary=summary,
+        formats=formats,
     )
     first = True
     with _progress_bar(err, progress) as tick:
@@ -64,8 +71,8 @@ def extract_archives(
 
 
 def _write(out: TextIO, output_format: str, result: dict[str, Any], first: bool) -> None:
-    if output_format == "text":
-        out.write(f"==> {result['url']} <==\n{result['text']}\n\n")
+    if output_format in ("text", *FORMATS):
+        out.write(f"==> {result['url']} <==\n{result.get(output_format, '')}\n\n")
     elif output_format == "json":
         out.write(("\n" if first else ",\n") + json.dumps(result, ensure_ascii=False))
     else:

@@ -48,10 +48,15 @@ class HttpBody(NamedTuple):
 
 
 def extract_to_dict(
-    extractor: Extractor, html: Any, url: str | None, timeout: float | None = None
+    extractor: Extractor,
+    html: Any,
+    url: str | None,
+    timeout: float | None = None,
+    formats: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Extract one page and return the result kept in ``meta["boilerplate_result"]``
-    (``timeout``: the extraction's time budget, see ``Extractor.extract``).
+    (``timeout``: the extraction's time budget, ``formats`` the renderings to add, see
+    ``Extractor.extract``).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
     processes) or (in threads only) a zero-argument callable returning a str, so that
@@ -66,7 +71,9 @@ def extract_to_dict(
         html, content_type = html
     elif callable(html):
         html = html()
-    extraction = extractor.extract(html, url, content_type=content_type, timeout=timeout)
+    extraction = extractor.extract(
+        html, url, content_type=content_type, timeout=timeout, formats=formats
+    )
     extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return extraction.to_dict()
 
@@ -87,18 +94,23 @@ def _unpickled(pickled_extractor: bytes) -> Extractor:
 
 
 def extract_pickled(
-    pickled_extractor: bytes, html: Any, url: str | None, timeout: float | None = None
+    pickled_extractor: bytes,
+    html: Any,
+    url: str | None,
+    timeout: float | None = None,
+    formats: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """:func:`extract_to_dict` with the extractor given as its pickle, which is unpickled
     once per process: the crawl then pickles each extractor once, not once per page (the
     crawl process is the busier one)."""
-    return extract_to_dict(_unpickled(pickled_extractor), html, url, timeout)
+    return extract_to_dict(_unpickled(pickled_extractor), html, url, timeout, formats)
 
 
 def extract_pickled_many(
     pickled_extractor: bytes,
     pages: list[tuple[Any, str | None]],
     timeout: float | None = None,
+    formats: tuple[str, ...] = (),
 ) -> list[dict[str, Any] | Exception]:
     """:func:`extract_pickled` over several ``(html, url)`` pages in one call (fewer,
     larger messages for a batch); a page whose extraction raised gives its exception in
@@ -107,7 +119,7 @@ def extract_pickled_many(
     results: list[dict[str, Any] | Exception] = []
     for html, url in pages:
         try:
-            results.append(extract_to_dict(extractor, html, url, timeout))
+            results.append(extract_to_dict(extractor, html, url, timeout, formats))
         except Exception as exc:  # noqa: BLE001 - the caller makes it the page's result
             results.append(exc)
     return results

@@ -98,3 +98,10 @@ def test_without_the_warc_extra_the_error_names_it(warc_gz):
     assert done.returncode == 2
     assert "pip install 'scrapy-boilerplate-removal[warc]'" in done.stderr
     assert done.stdout == ""
+
+
+def test_markdown_of_each_record(warc_gz, capsys):
+    assert main(["extract", "--format", "markdown", "-w", "2", str(warc_gz)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("==> http://news.example/") == 3
+    assert "began early on Tuesday" in out
