@@ -136,7 +136,9 @@ class BoilerplateDownloaderMiddleware:
                 html: Any = EncodedPage(response.body, response.encoding)
             else:
                 html = _text_of(response)  # decoded in the worker thread
-            result = await self.runner.extract(extractor, html, response.url, self.config.timeout)
+            result = await self.runner.extract(
+                extractor, html, response.url, self.config.timeout, self.config.formats
+            )
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)
             self.once(

@@ -105,7 +105,9 @@ class BoilerplatePipeline:
         else:
             extractor = config.extractor_for_url(url)
             try:
-                result = await self.runner.extract(extractor, html, url, config.timeout)
+                result = await self.runner.extract(
+                    extractor, html, url, config.timeout, config.formats
+                )
             except Exception as exc:
                 result = error_result(exc, url, extractor.name)
                 self.once(

@@ -60,8 +60,9 @@ ITEM_PRESETS: dict[str, tuple[str, str | None]] = {
     "zyte": ("articleBody", "headline"),
 }
 
-#: what the text field of an item receives: the plain text, or Extraction.to_dict()
-OUTPUT_FORMATS = ("text", "json")
+#: what the text field of an item receives: the plain text, Markdown, a clean HTML
+#: fragment, or Extraction.to_dict()
+OUTPUT_FORMATS = ("text", "markdown", "html", "json")
 
 #: BOILERPLATE_WORKERS when unset and the executor is "thread"
 DEFAULT_THREADS = 4
@@ -106,6 +107,11 @@ class BoilerplateConfig:
     workers: int  # 0: extract on the reactor thread
     executor: str = "thread"  # or "process"
     allowed_imports: tuple[str, ...] = ()  # module prefixes meta specs may import from
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The renderings each extraction makes besides the text (for the text field)."""
+        return (self.output_format,) if self.output_format in ("markdown", "html") else ()
 
     def extractor_for(self, host: str | None) -> Extractor:
         """The extractor for a host name: the longest matching ``DOMAIN_EXTRACTORS`` key

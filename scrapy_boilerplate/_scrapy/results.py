@@ -66,7 +66,7 @@ def count_result(stats: Any, result: dict[str, Any]) -> None:
 def item_values(result: dict[str, Any], config: BoilerplateConfig) -> dict[str, Any]:
     """The item fields a result gives.
 
-    Text format: the text field only when main text was found (so that the field's
+    Text format (or markdown, html): the text field only when main text was found (so that the field's
     coverage, e.g. in Spidermon, measures extraction success), the title field when the
     page has a title. JSON format: the text field always gets the result itself
     (``Extraction.to_dict()``), which says why it is empty when it is.
@@ -75,7 +75,8 @@ def item_values(result: dict[str, Any], config: BoilerplateConfig) -> dict[str, 
     if config.output_format == "json":
         values[config.text_field] = result
     elif result.get("text"):
-        values[config.text_field] = result["text"]
+        # markdown / html: that rendering of the same content
+        values[config.text_field] = result.get(config.output_format) or result["text"]
     if config.title_field and result.get("title"):
         values[config.title_field] = result["title"]
     return values

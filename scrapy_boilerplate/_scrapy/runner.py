@@ -87,7 +87,12 @@ class ExtractionRunner:
             pool.start_now()
 
     async def extract(
-        self, extractor: Any, html: Any, url: str | None, timeout: float | None = None
+        self,
+        extractor: Any,
+        html: Any,
+        url: str | None,
+        timeout: float | None = None,
+        formats: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         """:func:`extract_to_dict` in a worker; worker processes get each extractor's
         pickle made once (and unpickle it once).
@@ -96,12 +101,12 @@ class ExtractionRunner:
         between its steps; a worker process that holds a page past :func:`hard_limit` of
         it (a step that cannot be interrupted) is killed and the page's result says
         ``reason="timeout"``. A thread cannot be stopped: it ends at the engine's next
-        check."""
+        check. ``formats``: the renderings to add (see ``Extractor.extract``)."""
         if not self.uses_processes:
-            return await self.run(extract_to_dict, extractor, html, url, timeout)
+            return await self.run(extract_to_dict, extractor, html, url, timeout, formats)
         try:
             return await self.run(
-                extract_pickled, self._pickle_of(extractor), html, url, timeout,
+                extract_pickled, self._pickle_of(extractor), html, url, timeout, formats,
                 limit=hard_limit(timeout),
             )  # fmt: skip
         except WorkerTimeout:

@@ -193,6 +193,30 @@ async def test_json_output_format(http_server, crawl):
     assert "harbour market" in value["text"]
 
 
+@pytest.mark.parametrize(
+    ("output_format", "executor", "expected"),
+    [
+        ("markdown", "thread", "# News about the harbour market"),
+        ("html", "process", "<h1>News about the harbour market</h1>"),
+    ],
+)
+@deferred_f_from_coro_f
+async def test_markdown_and_html_output_formats(
+    http_server, crawl, output_format, executor, expected
+):
+    url = http_server.route("/a.html", article_page("the harbour market"))
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_OUTPUT_FORMAT": output_format,
+        "BOILERPLATE_EXECUTOR": executor,
+        "BOILERPLATE_WORKERS": 1,
+    }
+    items, _ = await crawl(AllItemsSpider, settings, start_urls=[url])
+    item = next(i for i in items if isinstance(i, dict))
+    assert expected in item["main_text"]
+    assert "began early on Tuesday" in item["main_text"]
+
+
 @deferred_f_from_coro_f
 async def test_empty_results_leave_the_text_field_unset(http_server, crawl):
     """So that field coverage (e.g. Spidermon's) measures extraction success."""

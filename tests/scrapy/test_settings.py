@@ -116,7 +116,7 @@ def test_domain_extractors_match_subdomains_longest_first():
         ({"MAX_BYTES": -1}, "BOILERPLATE_MAX_BYTES must be 0 or more"),
         ({"MAX_BYTES": "5MB"}, "BOILERPLATE_MAX_BYTES must be a whole number"),
         ({"WORKERS": 1.5}, "BOILERPLATE_WORKERS"),
-        ({"OUTPUT_FORMAT": "markdown"}, "BOILERPLATE_OUTPUT_FORMAT must be one of"),
+        ({"OUTPUT_FORMAT": "pdf"}, "BOILERPLATE_OUTPUT_FORMAT must be one of"),
         ({"ITEM_PRESET": "schema"}, "BOILERPLATE_ITEM_PRESET"),
         ({"TEXT_FIELD": ""}, "BOILERPLATE_TEXT_FIELD"),
         ({"OVERWRITE": "maybe"}, "BOILERPLATE_OVERWRITE"),
