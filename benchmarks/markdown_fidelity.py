@@ -12,8 +12,8 @@ items and table cells, each as (kind, normalised text). Reported, summed over pa
   text) over all of ours / all of the reference's; they mix what the extractor kept with
   how it was rendered;
 - rendering recall: of the reference's items whose text our plain output holds (content
-  we kept), the share our Markdown renders as the same kind of item: the renderer's own
-  fidelity;
+  we kept: a paragraph of ours, or, from 20 characters on, part of one), the share our
+  Markdown renders as the same kind of item: the renderer's own fidelity;
 - token F1 (the project's shingle metric) of the Markdown's text and of ``text``, mean
   over pages: the two must agree (within 0.005).
 
@@ -95,8 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         ref_total += sum(reference.values())
         matched += sum((ours & reference).values())
         plain = normalise(result.text)
+        lines = {normalise(line) for line in result.text.split("\n")}
         for (kind, text), count in reference.items():
-            if text in plain:
+            # kept: a paragraph of ours, or (long enough not to match by chance) in one
+            if text in lines or (len(text) >= 20 and text in plain):
                 kept_total += count
                 hit = min(count, ours.get((kind, text), 0))
                 kept_rendered += hit
