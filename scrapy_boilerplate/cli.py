@@ -57,7 +57,11 @@ def _read(path: Path) -> bytes:
 def _extract_command(args: argparse.Namespace) -> int:
     try:
         extractor = get_extractor(decode_spec(args.extractor), cjk=not args.no_cjk)
-    except BoilerplateError as exc:  # a bad spec, a model that cannot load
+        if args.metadata:
+            from .metadata import require_metadata
+
+            require_metadata()
+    except BoilerplateError as exc:  # a bad spec, a model that cannot load, no extra
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
         return 2
     archives = [path for path in args.paths if path != "-" and is_archive(path)]
@@ -80,6 +84,7 @@ def _extract_archives(paths: list[str], extractor: Extractor, args: argparse.Nam
             workers=args.workers,
             timeout=args.timeout,
             progress=args.progress,
+            metadata=_wants_metadata(args),
         )
     except ArchiveReaderUnavailable as exc:
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
@@ -106,6 +111,7 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
             trace=args.format == "json",
             timeout=args.timeout,
             formats=formats,
+            metadata=_wants_metadata(args),
         )
         if args.format in ("text", *FORMATS):
             if many:
@@ -126,6 +132,16 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
         json.dump(docs if many else docs[0] if docs else [], out, ensure_ascii=False, indent=2)
         out.write("\n")
     return status
+
+
+def _wants_metadata(args: argparse.Namespace) -> bool:
+    # on by default where there is a place for it (the JSON formats) and the [article]
+    # extra is installed; asked for without it, the extraction says what to install
+    from .metadata import metadata_available
+
+    if args.metadata is None:
+        return args.format in ("json", "jsonl") and metadata_available()
+    return bool(args.metadata)
 
 
 def _positive_int(value: str) -> int:
@@ -190,6 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seconds,
         default=10.0,
         help="time budget per page in seconds; 0 for none (default: 10)",
+    )
+    ex.add_argument(
+        "--metadata",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="read the article's metadata (headline, authors, dates, ...) into the JSON "
+        "formats' 'metadata' object (default: on for json and jsonl when the [article] "
+        "extra is installed)",
     )
     ex.add_argument(
         "--progress",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .document import Document, TextBlock
-from .encoding import looks_binary
+from .encoding import decode_html, looks_binary
 from .errors import ExtractionTimeout
 from .filters.base import Filter
 from .parse import parse_html
@@ -51,6 +51,8 @@ class Extraction:
     #: the content as Markdown / as a clean HTML fragment, when asked for (``formats``)
     markdown: str | None = field(default=None, repr=False)
     html: str | None = field(default=None, repr=False)
+    #: the article's declared metadata (``metadata=True``): see ``scrapy_boilerplate.metadata``
+    metadata: dict[str, Any] | None = field(default=None, repr=False)
 
     @classmethod
     def empty(
@@ -84,7 +86,7 @@ class Extraction:
             "warnings": list(self.warnings),
             "timings": dict(self.timings),
         }
-        for name in FORMATS:  # only those asked for, so that other outputs do not change
+        for name in (*FORMATS, "metadata"):  # only if asked for: other outputs do not change
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         if blocks and self.document is not None:
@@ -123,12 +125,14 @@ class Extractor:
         trace: bool = False,
         timeout: float | None = None,
         formats: Collection[str] = (),
+        metadata: bool = False,
     ) -> Extraction:
         """Extract the main content of one page (``str``, or ``bytes`` in any encoding).
 
         ``formats``: further renderings of the content to make, ``"markdown"`` and / or
         ``"html"`` (``Extraction.markdown``, ``Extraction.html``; "" when there is no
-        text, None when not asked for).
+        text, None when not asked for). ``metadata=True`` reads the article's declared
+        metadata (``Extraction.metadata``; the ``[article]`` extra).
 
         ``trace=True`` records in each block which filter decided it. ``timeout``
         (seconds) is a time budget, checked after parsing, before each filter and inside
@@ -185,6 +189,10 @@ class Extractor:
         if formats:
             _rendered(result, formats, doc if text else None)
             result.timings["markup_ms"] = (time.perf_counter() - t3) * 1000
+        if metadata:
+            t4 = time.perf_counter()
+            result.metadata = _metadata(doc, html, encoding, content_type)
+            result.timings["metadata_ms"] = (time.perf_counter() - t4) * 1000
         return result
 
 
@@ -216,6 +224,21 @@ def _rendered(
     if "html" in formats:
         result.html = render_html(tree) if tree is not None else ""
     return result
+
+
+def _metadata(
+    doc: Document, html: Any, encoding: str | None, content_type: str | None
+) -> dict[str, Any]:
+    from .metadata import extract_metadata, require_metadata
+
+    require_metadata()
+
+    def source_html() -> str:  # for htmldate, only when the page declares no date
+        if isinstance(html, str):
+            return html
+        return decode_html(bytes(html), encoding=encoding, content_type=content_type)[0]
+
+    return extract_metadata(doc, source_html)
 
 
 @functools.lru_cache(maxsize=64)

@@ -31,6 +31,7 @@ def extract_archives(
     workers: int = 1,
     timeout: float | None = None,
     progress: bool | None = None,
+    metadata: bool = False,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> BatchSummary:
@@ -41,12 +42,15 @@ def extract_archives(
     after a ``==> url <==`` line).
 
     ``progress``: a bar on ``err`` (None: when ``err`` is a terminal and tqdm is
-    installed). The summary line goes to ``err`` at the end and is returned.
+    installed). ``metadata``: each result carries the article's metadata. The summary
+    line goes to ``err`` at the end and is returned.
     """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     summary = BatchSummary()
     formats = (output_format,) if output_format in FORMATS else ()
+    if metadata:
+        formats += ("metadata",)
     results = extract_pages(
         _all_records(paths),
         extractor,

@@ -56,7 +56,7 @@ def extract_to_dict(
 ) -> dict[str, Any]:
     """Extract one page and return the result kept in ``meta["boilerplate_result"]``
     (``timeout``: the extraction's time budget, ``formats`` the renderings to add, see
-    ``Extractor.extract``).
+    ``Extractor.extract``, and ``"metadata"`` for the article's metadata).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
     processes) or (in threads only) a zero-argument callable returning a str, so that
@@ -72,7 +72,12 @@ def extract_to_dict(
     elif callable(html):
         html = html()
     extraction = extractor.extract(
-        html, url, content_type=content_type, timeout=timeout, formats=formats
+        html,
+        url,
+        content_type=content_type,
+        timeout=timeout,
+        formats=tuple(f for f in formats if f != "metadata"),
+        metadata="metadata" in formats,
     )
     extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return extraction.to_dict()

@@ -1,0 +1,217 @@
+"""Candidate metadata values of a page, by source.
+
+Each reader returns ``{field: [values...]}`` with the package's field names (those of
+zyte-common-items' ``Article``). Readers never raise on a page's content: broken JSON-LD,
+odd microdata or meta tags give no candidates, not an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from lxml import etree
+
+__all__ = ["from_json_ld", "from_meta_tags", "from_microdata", "from_opengraph_and_dc"]
+
+Candidates = dict[str, list[Any]]
+
+#: schema.org types that describe the page's article (or the page itself)
+ARTICLE_TYPES = frozenset(
+    "Article NewsArticle BlogPosting Report ScholarlyArticle TechArticle AnalysisNewsArticle "
+    "OpinionNewsArticle ReportageNewsArticle ReviewNewsArticle LiveBlogPosting "
+    "SocialMediaPosting Review Recipe WebPage ItemPage".split()
+)
+_SCHEMA_FIELDS = {
+    "headline": ("headline", "name"),
+    "description": ("description",),
+    "authors": ("author", "creator"),
+    "datePublished": ("datePublished", "dateCreated"),
+    "dateModified": ("dateModified",),
+    "inLanguage": ("inLanguage",),
+    "mainImage": ("image", "thumbnailUrl"),
+    "keywords": ("keywords",),
+    "canonicalUrl": ("url", "mainEntityOfPage"),
+}
+
+
+def _add(found: Candidates, field: str, value: Any) -> None:
+    if value not in (None, "", [], {}):
+        found.setdefault(field, []).append(value)
+
+
+def _types(item: dict[str, Any]) -> set[str]:
+    value = item.get("@type") or item.get("type") or ()
+    values = [value] if isinstance(value, str) else list(value)
+    return {str(v).rsplit("/", 1)[-1] for v in values}
+
+
+def _walk_json_ld(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every JSON-LD object that has a type, ``@graph`` members included (bounded)."""
+    if depth > 6:
+        return
+    if isinstance(value, list):
+        for item in value[:200]:
+            yield from _walk_json_ld(item, depth + 1)
+    elif isinstance(value, dict):
+        if "@type" in value:
+            yield value
+        if "@graph" in value:
+            yield from _walk_json_ld(value["@graph"], depth + 1)
+
+
+def from_json_ld(root: Any) -> Candidates:
+    """Article fields of the page's JSON-LD (article types first, then WebPage)."""
+    from extruct.jsonld import JsonLdExtractor
+
+    try:
+        data = JsonLdExtractor().extract_items(root)
+    except Exception:  # noqa: BLE001 - a page's broken JSON-LD is no metadata
+        return {}
+    items = [item for item in _walk_json_ld(list(data)) if _types(item) & ARTICLE_TYPES]
+    # articles before pages: a page's name is its <title>, an article's headline is its own
+    items.sort(key=lambda item: bool(_types(item) & {"WebPage", "ItemPage"}))
+    found: Candidates = {}
+    for item in items:
+        for field, keys in _SCHEMA_FIELDS.items():
+            for key in keys:
+                _add(found, field, item.get(key))
+        publisher = item.get("publisher")
+        if isinstance(publisher, dict):
+            _add(found, "siteName", publisher.get("name"))
+    for item in _walk_json_ld(list(data)):
+        if "WebSite" in _types(item):
+            _add(found, "siteName", item.get("name"))
+    return found
+
+
+def from_opengraph_and_dc(root: Any) -> Candidates:
+    """OpenGraph (``og:``, ``article:``) and Dublin Core properties, read by extruct from
+    the page's ``<head>`` (re-parsed on its own: extruct wants ``lxml.html`` elements)."""
+    from extruct.dublincore import DublinCoreExtractor
+    from extruct.opengraph import OpenGraphExtractor
+    from lxml import html as lxml_html
+
+    head = root.find("head")
+    if head is None:
+        return {}
+    try:
+        document = lxml_html.document_fromstring(
+            "<html>" + etree.tostring(head, encoding="unicode", method="html") + "</html>"
+        )
+        opengraph = OpenGraphExtractor().extract_items(document)
+        dublin_core = DublinCoreExtractor().extract_items(document)
+    except Exception:  # noqa: BLE001 - a malformed head gives nothing
+        return {}
+    found: Candidates = {}
+    og_fields = {
+        "og:title": "headline",
+        "og:description": "description",
+        "og:url": "canonicalUrl",
+        "og:site_name": "siteName",
+        "og:image": "mainImage",
+        "og:image:url": "mainImage",
+        "og:image:secure_url": "mainImage",
+        "og:locale": "inLanguage",
+        "article:published_time": "datePublished",
+        "article:modified_time": "dateModified",
+        "og:updated_time": "dateModified",
+        "article:author": "authors",
+        "article:tag": "keywords",
+    }
+    for item in opengraph:
+        for name, value in item.get("properties", ()):
+            if name in og_fields:
+                _add(found, og_fields[name], value)
+    dc_fields = {
+        "title": "headline",
+        "description": "description",
+        "creator": "authors",
+        "date": "datePublished",
+        "created": "datePublished",
+        "issued": "datePublished",
+        "modified": "dateModified",
+        "language": "inLanguage",
+        "subject": "keywords",
+        "publisher": "siteName",
+    }
+    for item in dublin_core:
+        for element in item.get("elements", ()) + item.get("terms", ()):
+            full = str(element.get("name", "")).lower()
+            prefix, _, name = full.replace(":", ".").rpartition(".")
+            # extruct also reports plain <meta name="description">: a meta tag, not DC
+            if prefix in ("dc", "dcterms") and name in dc_fields:
+                _add(found, dc_fields[name], element.get("content"))
+    return found
+
+
+_META_NAMES = {
+    "author": "authors",
+    "article:author": "authors",
+    "sailthru.author": "authors",
+    "parsely-author": "authors",
+    "byl": "authors",
+    "description": "description",
+    "twitter:description": "description",
+    "twitter:title": "headline",
+    "parsely-title": "headline",
+    "sailthru.title": "headline",
+    "keywords": "keywords",
+    "news_keywords": "keywords",
+    "article:published_time": "datePublished",
+    "date": "datePublished",
+    "pubdate": "datePublished",
+    "publish-date": "datePublished",
+    "parsely-pub-date": "datePublished",
+    "sailthru.date": "datePublished",
+    "article:modified_time": "dateModified",
+    "last-modified": "dateModified",
+    "twitter:image": "mainImage",
+    "application-name": "siteName",
+    "content-language": "inLanguage",
+}
+
+
+def from_meta_tags(root: Any) -> Candidates:
+    """Plain ``<meta name=...>`` tags, ``<link rel=canonical>`` and ``<html lang>``."""
+    found: Candidates = {}
+    for meta in root.iter("meta"):
+        name = (meta.get("name") or meta.get("property") or meta.get("http-equiv") or "").lower()
+        field = _META_NAMES.get(name.strip())
+        if field:
+            _add(found, field, (meta.get("content") or "").strip())
+    for link in root.iter("link"):
+        rel = (link.get("rel") or "").lower().split()
+        if "canonical" in rel:
+            _add(found, "canonicalUrl", (link.get("href") or "").strip())
+    _add(found, "inLanguage", (root.get("lang") or root.get("xml:lang") or "").strip())
+    return found
+
+
+_MICRODATA_PROPS = {
+    "headline": "headline",
+    "datePublished": "datePublished",
+    "dateModified": "dateModified",
+    "description": "description",
+    "inLanguage": "inLanguage",
+}
+
+
+def from_microdata(root: Any) -> Candidates:
+    """schema.org microdata properties of the page (``itemprop``): the date attributes
+    (``content``, ``datetime``), headlines and author names."""
+    found: Candidates = {}
+    for element in root.iterfind(".//*[@itemprop]"):
+        props = (element.get("itemprop") or "").split()
+        for prop in props:
+            if prop in _MICRODATA_PROPS:
+                value = element.get("content") or element.get("datetime")
+                if value is None and prop in ("headline", "description"):
+                    value = " ".join("".join(element.itertext()).split())
+                _add(found, _MICRODATA_PROPS[prop], value)
+            elif prop == "author":
+                name = element.find(".//*[@itemprop='name']")
+                source = name if name is not None else element
+                value = source.get("content") or " ".join("".join(source.itertext()).split())
+                _add(found, "authors", value)
+    return found

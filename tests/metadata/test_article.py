@@ -1,0 +1,175 @@
+"""Article metadata from what the page declares: JSON-LD first, then microdata,
+OpenGraph / Dublin Core and meta tags; htmldate only for a publication date nobody
+declares. Missing values are absent, never guessed."""
+
+from __future__ import annotations
+
+import json
+
+from scrapy_boilerplate import extract
+
+BODY = (
+    "<body><article><h1>Storm hits the coast</h1><p>A powerful storm hit the northern "
+    "coast on Tuesday night, bringing heavy rain and winds of more than a hundred "
+    "kilometres an hour to several towns along the shore.</p></article></body>"
+)
+
+
+def page(head: str, body: str = BODY, lang: str = "en-GB") -> str:
+    return f'<html lang="{lang}"><head><title>Storm | The Daily</title>{head}</head>{body}</html>'
+
+
+def metadata(html: str, url: str = "https://daily.example/2026/storm") -> dict:
+    return extract(html, url, metadata=True).metadata
+
+
+JSON_LD = {
+    "@context": "https://schema.org",
+    "@graph": [
+        {"@type": "WebSite", "name": "The Daily"},
+        {
+            "@type": "WebPage",
+            "name": "Storm | The Daily",
+            "url": "https://daily.example/2026/storm",
+        },
+        {
+            "@type": "NewsArticle",
+            "headline": "Storm hits the coast",
+            "description": "Heavy rain and wind along the shore.",
+            "author": [
+                {"@type": "Person", "name": "Ann Lee"},
+                {"@type": "Person", "name": "Bo Chen"},
+            ],
+            "datePublished": "2026-03-04T05:06:07+01:00",
+            "dateModified": "2026-03-05T08:00:00Z",
+            "image": {"@type": "ImageObject", "url": "/img/storm.jpg"},
+            "inLanguage": "en-GB",
+            "keywords": "storm, coast, weather",
+            "publisher": {"@type": "Organization", "name": "Daily Media"},
+        },
+    ],
+}
+
+
+def test_json_ld_gives_the_article_fields_with_zyte_names_and_types():
+    head = f'<script type="application/ld+json">{json.dumps(JSON_LD)}</script>'
+    meta = metadata(page(head))
+    assert meta["headline"] == "Storm hits the coast"  # the article's, not the page's name
+    assert meta["authors"] == [{"name": "Ann Lee"}, {"name": "Bo Chen"}]
+    assert meta["datePublished"] == "2026-03-04T05:06:07+01:00"
+    assert meta["dateModified"] == "2026-03-05T08:00:00+00:00"
+    assert meta["mainImage"] == {"url": "https://daily.example/img/storm.jpg"}
+    assert meta["inLanguage"] == "en"
+    assert meta["keywords"] == ["storm", "coast", "weather"]
+    assert meta["siteName"] == "Daily Media"
+    assert meta["sources"]["datePublished"] == "json-ld"
+
+
+def test_opengraph_and_meta_tags_when_there_is_no_json_ld():
+    head = (
+        '<meta property="og:title" content="Storm hits the coast">'
+        '<meta property="og:site_name" content="The Daily">'
+        '<meta property="og:image" content="https://cdn.daily.example/storm.jpg">'
+        '<meta property="article:published_time" content="2026-03-04">'
+        '<meta name="author" content="By Ann Lee and Bo Chen">'
+        '<meta name="description" content="Heavy rain and wind.">'
+        '<link rel="canonical" href="/2026/storm">'
+    )
+    meta = metadata(page(head))
+    assert meta["headline"] == "Storm hits the coast"
+    assert meta["siteName"] == "The Daily"
+    assert meta["datePublished"] == "2026-03-04"
+    assert meta["authors"] == [{"name": "Ann Lee"}, {"name": "Bo Chen"}]
+    assert meta["canonicalUrl"] == "https://daily.example/2026/storm"
+    assert meta["sources"] == {
+        "headline": "opengraph",
+        "description": "meta",
+        "authors": "meta",
+        "datePublished": "opengraph",
+        "inLanguage": "meta",
+        "canonicalUrl": "meta",
+        "siteName": "opengraph",
+        "mainImage": "opengraph",
+    }
+
+
+def test_dublin_core_and_microdata():
+    head = '<meta name="DC.creator" content="Ann Lee"><meta name="DC.date" content="2025-12-01">'
+    body = (
+        '<body><div itemscope itemtype="https://schema.org/Article">'
+        '<h1 itemprop="headline">Storm hits the coast</h1>'
+        '<time itemprop="datePublished" datetime="2026-01-02T03:04:05Z">2 Jan</time>'
+        f"{BODY[6:-7]}</div></body>"
+    )
+    meta = metadata(page(head, body))
+    assert meta["datePublished"] == "2026-01-02T03:04:05+00:00"  # microdata before DC
+    assert meta["sources"]["datePublished"] == "microdata"
+    assert meta["authors"] == [{"name": "Ann Lee"}]
+
+
+def test_htmldate_finds_an_undeclared_date_and_says_so():
+    body = BODY.replace("<h1>", '<p class="date">Published 2024-11-05</p><h1>')
+    meta = metadata(page("", body), url="https://daily.example/2024/11/05/storm")
+    assert meta["datePublished"] == "2024-11-05"
+    assert meta["sources"]["datePublished"] == "htmldate"
+
+
+def test_what_is_not_declared_is_absent():
+    meta = metadata(page("", lang=""))
+    assert "authors" not in meta and "dateModified" not in meta and "mainImage" not in meta
+
+
+def test_broken_declarations_give_nothing_rather_than_an_error():
+    head = (
+        '<script type="application/ld+json">{"@type": "NewsArticle", "headline": </script>'
+        '<meta property="article:published_time" content="not a date">'
+        '<meta property="og:image" content="javascript:alert(1)">'
+        '<meta name="author" content="https://daily.example/staff/ann">'
+    )
+    meta = metadata(page(head, lang="not a language"))
+    assert "datePublished" not in meta or meta["sources"]["datePublished"] == "htmldate"
+    assert "mainImage" not in meta and "authors" not in meta and "inLanguage" not in meta
+
+
+def test_metadata_off_by_default_and_in_the_result_dict_when_asked():
+    html = page('<meta name="author" content="Ann Lee">')
+    assert extract(html).metadata is None
+    assert "metadata" not in extract(html).to_dict()
+    assert extract(html, metadata=True).to_dict()["metadata"]["authors"] == [{"name": "Ann Lee"}]
+
+
+def test_empty_and_binary_input_give_no_metadata():
+    assert not extract("", metadata=True).metadata
+    assert not extract(b"\x89PNG\r\n\x1a\n" + bytes(100), metadata=True).metadata
+
+
+def test_the_command_line_json_carries_metadata_with_zyte_names(tmp_path, capsys):
+    from scrapy_boilerplate.cli import main
+
+    head = f'<script type="application/ld+json">{json.dumps(JSON_LD)}</script>'
+    (tmp_path / "a.html").write_text(page(head), encoding="utf-8")
+    for fmt in ("json", "jsonl"):
+        assert main(["extract", "--format", fmt, str(tmp_path / "a.html")]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["metadata"]["headline"] == "Storm hits the coast"
+        assert doc["metadata"]["datePublished"] == "2026-03-04T05:06:07+01:00"
+    assert main(["extract", "--format", "jsonl", "--no-metadata", str(tmp_path / "a.html")]) == 0
+    assert "metadata" not in json.loads(capsys.readouterr().out)
+
+
+def test_without_the_article_extra_the_error_names_it(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "a.html").write_text(page(""), encoding="utf-8")
+    code = (
+        "import sys; sys.modules['extruct'] = None\n"
+        "import importlib.util\n"
+        "real = importlib.util.find_spec\n"
+        "importlib.util.find_spec = lambda n, *a: None if n == 'extruct' else real(n, *a)\n"
+        "from scrapy_boilerplate.cli import main\n"
+        f"sys.exit(main(['extract', '--metadata', {str(tmp_path / 'a.html')!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "pip install 'scrapy-boilerplate-removal[article]'" in done.stderr
