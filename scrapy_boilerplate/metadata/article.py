@@ -2,8 +2,10 @@
 (JSON-LD, then microdata, OpenGraph / Dublin Core, plain meta tags; htmldate's search for
 a publication date last), normalised to the types zyte-common-items' ``Article`` expects.
 
-Missing values are absent, never guessed: a field no source declares is left out (only
-``datePublished`` is searched for, by htmldate, in the page's markup, and then says so).
+Missing values are absent, never guessed: a field no source declares is left out, with
+two exceptions that say so in ``sources``: ``datePublished`` is searched for by htmldate
+in the page's markup (source ``htmldate``), and an undeclared ``headline`` is the page's
+only ``<h1>`` (``h1``) or else its ``<title>`` (``title``).
 ``sources`` records where each field came from.
 """
 
@@ -67,6 +69,8 @@ def extract_metadata(doc: Document, source_html: Callable[[], str] | None = None
                     break
             if field in out:
                 break
+    if "headline" not in out:
+        _headline_from_page(doc, out, origin)
     if "datePublished" not in out and source_html is not None:
         found_date = _htmldate(source_html, doc.url)
         if found_date:
@@ -76,13 +80,31 @@ def extract_metadata(doc: Document, source_html: Callable[[], str] | None = None
     return out
 
 
+def _headline_from_page(doc: Document, out: dict[str, Any], origin: dict[str, str]) -> None:
+    """No declared headline: the page's one ``<h1>``, else its ``<title>``; their source
+    (``h1``, ``title``) says they were not declared as the headline."""
+    headings = []
+    for heading in doc.root.iter("h1"):
+        text = " ".join("".join(heading.itertext()).split())
+        if text:
+            headings.append(text)
+    if len(headings) == 1:
+        out["headline"], origin["headline"] = headings[0][:_MAX_TEXT], "h1"
+    elif doc.title or doc.fallback_title:
+        title = " ".join((doc.title or doc.fallback_title or "").split())
+        if title:
+            out["headline"], origin["headline"] = title[:_MAX_TEXT], "title"
+
+
 def _htmldate(source_html: Callable[[], str], url: str | None) -> str | None:
     try:
         import htmldate
 
         # markup only (no guessing from the text's dates); the original, not an update
+        # bytes, never str: htmldate downloads a str that looks like a URL, and a page's
+        # whole text may be one
         found = htmldate.find_date(
-            source_html(), url=url, extensive_search=False, original_date=True
+            source_html().encode("utf-8"), url=url, extensive_search=False, original_date=True
         )
     except Exception:  # noqa: BLE001 - htmldate's failure on a page is no date
         return None

@@ -173,3 +173,14 @@ def test_without_the_article_extra_the_error_names_it(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 2
     assert "pip install 'scrapy-boilerplate-removal[article]'" in done.stderr
+
+
+def test_a_page_that_is_only_a_url_is_never_fetched(monkeypatch):
+    # htmldate downloads a str input that looks like a URL: the page must not reach it so
+    import htmldate.utils
+
+    fetched = []
+    monkeypatch.setattr(htmldate.utils, "fetch_url", lambda url, *a, **k: fetched.append(url))
+    for body in ("http://169.254.169.254/latest/meta-data/", b"https://internal.example/x"):
+        extract(body, "https://daily.example/", metadata=True)
+    assert fetched == []
