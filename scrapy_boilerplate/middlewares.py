@@ -30,6 +30,7 @@ from ._scrapy.items import ItemFiller
 from ._scrapy.log import OnceLogger
 from ._scrapy.overrides import OVERRIDE_KEYS, SpecCache, max_bytes_override
 from ._scrapy.results import (
+    PRESET_EXTRA_FIELDS,
     SKIP_REASONS,
     count_result,
     error_result,
@@ -309,5 +310,5 @@ class BoilerplateSpiderMiddleware(BaseSpiderMiddleware):
             return item
         if not ItemAdapter.is_item(item):
             return item
-        self.filler.fill(item, item_values(result, self.config))
+        self.filler.fill(item, item_values(result, self.config), optional=PRESET_EXTRA_FIELDS)
         return item

@@ -18,7 +18,7 @@ from scrapy.exceptions import NotConfigured
 
 from ._scrapy.items import ItemFiller
 from ._scrapy.log import OnceLogger
-from ._scrapy.results import count_result, error_result, item_values
+from ._scrapy.results import PRESET_EXTRA_FIELDS, count_result, error_result, item_values
 from ._scrapy.runner import crawl_runner
 from .settings import load_config
 
@@ -122,5 +122,5 @@ class BoilerplatePipeline:
                     exc_info=exc,
                 )
         count_result(stats, result)
-        self.filler.fill(item, item_values(result, config))
+        self.filler.fill(item, item_values(result, config), optional=PRESET_EXTRA_FIELDS)
         return item

@@ -56,9 +56,14 @@ DEFAULTS: dict[str, Any] = {
 #: item field names by preset: (text field, title field)
 ITEM_PRESETS: dict[str, tuple[str, str | None]] = {
     "default": ("main_text", "title"),
-    # zyte-common-items' Article: articleBody is the clean text, headline the title
+    # zyte-common-items' Article: articleBody is the clean text; headline, articleBodyHtml,
+    # dates, authors, ... come from the article's metadata (see _scrapy/results.py)
     "zyte": ("articleBody", "headline"),
+    # zyte-common-items' PageContent: itemMain is the main text, title the <title>
+    "zyte_page_content": ("itemMain", "title"),
 }
+#: presets that fill fields from the article's metadata (the [article] extra)
+METADATA_PRESETS = frozenset({"zyte", "zyte_page_content"})
 
 #: what the text field of an item receives: the plain text, Markdown, a clean HTML
 #: fragment, or Extraction.to_dict()
@@ -107,11 +112,18 @@ class BoilerplateConfig:
     workers: int  # 0: extract on the reactor thread
     executor: str = "thread"  # or "process"
     allowed_imports: tuple[str, ...] = ()  # module prefixes meta specs may import from
+    preset: str = "default"  # BOILERPLATE_ITEM_PRESET
 
     @property
     def formats(self) -> tuple[str, ...]:
-        """The renderings each extraction makes besides the text (for the text field)."""
-        return (self.output_format,) if self.output_format in ("markdown", "html") else ()
+        """What each extraction makes besides the text: the rendering the text field
+        gets, and for the zyte presets the article's HTML and metadata."""
+        formats = [self.output_format] if self.output_format in ("markdown", "html") else []
+        if self.preset == "zyte" and "html" not in formats:
+            formats.append("html")  # articleBodyHtml
+        if self.preset in METADATA_PRESETS:
+            formats.append("metadata")
+        return tuple(formats)
 
     def extractor_for(self, host: str | None) -> Extractor:
         """The extractor for a host name: the longest matching ``DOMAIN_EXTRACTORS`` key
@@ -303,6 +315,15 @@ def load_config(settings: Any) -> BoilerplateConfig:
             f"BOILERPLATE_ITEM_PRESET must be one of {', '.join(map(repr, ITEM_PRESETS))}, "
             f"not {preset_name!r}"
         )
+    if preset_name in METADATA_PRESETS:
+        from .metadata import MetadataUnavailableError, require_metadata
+
+        try:
+            require_metadata()
+        except MetadataUnavailableError as exc:
+            raise BoilerplateSettingError(
+                f"BOILERPLATE_ITEM_PRESET = {preset_name!r}: {exc}"
+            ) from exc
     preset_text, preset_title = ITEM_PRESETS[preset_name]
     text_field = _field(settings, "BOILERPLATE_TEXT_FIELD", preset_text, optional=False)
     title_field = _field(settings, "BOILERPLATE_TITLE_FIELD", preset_title, optional=True)
@@ -347,6 +368,7 @@ def load_config(settings: Any) -> BoilerplateConfig:
         output_format=output_format,
         workers=workers,
         executor=executor,
+        preset=preset_name,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import Any
 
 from itemadapter import ItemAdapter
@@ -25,8 +26,10 @@ class ItemFiller:
         self.overwrite = overwrite
         self.once = OnceLogger(logger, crawler)
 
-    def fill(self, item: Any, values: dict[str, Any]) -> bool:
-        """Set ``values`` on ``item``; True if at least one field was set."""
+    def fill(self, item: Any, values: dict[str, Any], optional: Collection[str] = ()) -> bool:
+        """Set ``values`` on ``item``; True if at least one field was set. A field in
+        ``optional`` that the item does not declare is left out without a word (the
+        zyte presets' extra fields, on an item class that has only some of them)."""
         if not values:
             return False
         stats = self.crawler.stats
@@ -45,6 +48,8 @@ class ItemFiller:
             try:
                 adapter[field] = value
             except KeyError:
+                if field in optional:
+                    continue
                 missing.append(field)
                 stats.inc_value("boilerplate/item_field_missing")
             except Exception as exc:  # frozen dataclass, validating model, ...

@@ -79,4 +79,51 @@ def item_values(result: dict[str, Any], config: BoilerplateConfig) -> dict[str, 
         values[config.text_field] = result.get(config.output_format) or result["text"]
     if config.title_field and result.get("title"):
         values[config.title_field] = result["title"]
+    if config.preset == "zyte":
+        values.update(_zyte_article(result, config))
+    elif config.preset == "zyte_page_content":
+        values.update(_zyte_page_content(result))
     return values
+
+
+#: the fields the zyte presets add when the page has them; an item class without some of
+#: them (an Article subset of the user's own) just goes without
+PRESET_EXTRA_FIELDS = frozenset(
+    {
+        "articleBodyHtml",
+        "datePublished",
+        "dateModified",
+        "inLanguage",
+        "description",
+        "canonicalUrl",
+        "authors",
+        "mainImage",
+        "headline",
+    }
+)
+
+
+def _zyte_article(result: dict[str, Any], config: BoilerplateConfig) -> dict[str, Any]:
+    """The fields of zyte-common-items' ``Article`` a result gives, in the types it
+    expects (strings, ``{"name": ...}`` authors, a ``{"url": ...}`` image)."""
+    meta = result.get("metadata") or {}
+    values: dict[str, Any] = {}
+    headline = meta.get("headline") or result.get("title")
+    if config.title_field and headline:
+        values[config.title_field] = headline
+    if result.get("text") and result.get("html"):
+        values["articleBodyHtml"] = result["html"]
+    for field in ("datePublished", "dateModified", "inLanguage", "description", "canonicalUrl"):
+        if meta.get(field):
+            values[field] = meta[field]
+    if meta.get("authors"):
+        values["authors"] = [{"name": a["name"], "nameRaw": a["name"]} for a in meta["authors"]]
+    if meta.get("mainImage"):
+        values["mainImage"] = dict(meta["mainImage"])
+    return values
+
+
+def _zyte_page_content(result: dict[str, Any]) -> dict[str, Any]:
+    """The fields of zyte-common-items' ``PageContent`` besides ``itemMain`` and ``title``."""
+    meta = result.get("metadata") or {}
+    return {field: meta[field] for field in ("headline", "canonicalUrl") if meta.get(field)}

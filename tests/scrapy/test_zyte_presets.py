@@ -1,0 +1,86 @@
+"""The zyte presets: items that build real zyte-common-items ``Article`` and
+``PageContent`` objects, with the article's own headline, HTML body, dates and authors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import scrapy
+import zyte_common_items
+from scrapy.utils.defer import deferred_f_from_coro_f
+
+from .helpers import ADDON_SETTINGS, article_page
+
+JSON_LD = {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    "headline": "The harbour market opens late",
+    "author": [{"@type": "Person", "name": "Ann Lee"}],
+    "datePublished": "2026-03-04T05:06:07+01:00",
+    "dateModified": "2026-03-05T08:00:00Z",
+    "image": "/img/market.jpg",
+    "description": "Traders waited for new permits.",
+}
+
+
+def page_with_declarations() -> str:
+    html = article_page("the harbour market", title="Harbour market | The Daily")
+    head = (
+        f'<script type="application/ld+json">{json.dumps(JSON_LD)}</script>'
+        '<link rel="canonical" href="/news/market">'
+    )
+    return html.replace("<html>", '<html lang="en-GB">').replace("</head>", head + "</head>")
+
+
+class UrlSpider(scrapy.Spider):
+    name = "urls"
+
+    def parse(self, response):
+        yield {"url": response.url}
+
+
+@deferred_f_from_coro_f
+async def test_the_zyte_preset_fills_an_article(http_server, crawl):
+    url = http_server.route("/news/market.html", page_with_declarations())
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_ITEM_PRESET": "zyte"}
+    items, _ = await crawl(UrlSpider, settings, start_urls=[url])
+    article = zyte_common_items.Article.from_dict(items[0])
+    assert article.headline == "The harbour market opens late"  # not the <title>
+    assert "began early on Tuesday" in article.articleBody
+    assert article.articleBodyHtml.startswith("<div>") and "<p>" in article.articleBodyHtml
+    assert article.datePublished == "2026-03-04T05:06:07+01:00"
+    assert article.dateModified == "2026-03-05T08:00:00+00:00"
+    assert [a.name for a in article.authors] == ["Ann Lee"]
+    assert isinstance(article.mainImage, zyte_common_items.Image)
+    assert article.mainImage.url == http_server.url("/img/market.jpg")
+    assert article.canonicalUrl == http_server.url("/news/market")
+    assert article.inLanguage == "en"
+    assert article.description == "Traders waited for new permits."
+
+
+@deferred_f_from_coro_f
+async def test_the_page_content_preset(http_server, crawl):
+    url = http_server.route("/news/market.html", page_with_declarations())
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_ITEM_PRESET": "zyte_page_content"}
+    items, _ = await crawl(UrlSpider, settings, start_urls=[url])
+    content = zyte_common_items.PageContent.from_dict(items[0])
+    assert "began early on Tuesday" in content.itemMain
+    assert content.title == "Harbour market | The Daily"
+    assert content.headline == "The harbour market opens late"
+
+
+@pytest.mark.parametrize("executor", ["process"])
+@deferred_f_from_coro_f
+async def test_the_zyte_preset_in_worker_processes(http_server, crawl, executor):
+    url = http_server.route("/news/market.html", page_with_declarations())
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_ITEM_PRESET": "zyte",
+        "BOILERPLATE_EXECUTOR": executor,
+        "BOILERPLATE_WORKERS": 1,
+    }
+    items, _ = await crawl(UrlSpider, settings, start_urls=[url])
+    article = zyte_common_items.Article.from_dict(items[0])
+    assert article.headline == "The harbour market opens late"
+    assert article.authors[0].name == "Ann Lee"
