@@ -1,0 +1,62 @@
+"""The scrapy-poet page object: ``page: BoilerplateArticlePage`` in a callback gives a
+zyte-common-items Article, in a real crawl with scrapy-poet's add-on; web-poet rules
+override it per site."""
+
+from __future__ import annotations
+
+import attrs
+import scrapy
+import zyte_common_items
+from scrapy.utils.defer import deferred_f_from_coro_f
+from web_poet import ApplyRule, field
+
+from scrapy_boilerplate.pages import BoilerplateArticlePage
+
+from .helpers import BASE_SETTINGS, article_page
+from .test_zyte_presets import page_with_declarations
+
+POET = {"ADDONS": {"scrapy_poet.Addon": 300}}
+
+
+class ArticleSpider(scrapy.Spider):
+    name = "articles"
+
+    async def parse(self, response, page: BoilerplateArticlePage):
+        yield await page.to_item()
+
+
+@attrs.define
+class ShoutingPage(BoilerplateArticlePage):
+    """A site's own page object: one field by hand, another extractor."""
+
+    extractor = "keep_everything"
+
+    @field
+    def headline(self) -> str | None:
+        return "SITE HEADLINE"
+
+
+@deferred_f_from_coro_f
+async def test_a_callback_gets_an_article_from_the_page_object(http_server, crawl):
+    url = http_server.route("/news/market.html", page_with_declarations())
+    items, _ = await crawl(ArticleSpider, {**BASE_SETTINGS, **POET}, start_urls=[url])
+    (article,) = items
+    assert isinstance(article, zyte_common_items.Article)
+    assert article.url == url
+    assert article.headline == "The harbour market opens late"
+    assert "began early on Tuesday" in article.articleBody
+    assert "<p>" in article.articleBodyHtml
+    assert article.authors[0].name == "Ann Lee"
+    assert article.datePublished == "2026-03-04T05:06:07+01:00"
+
+
+@deferred_f_from_coro_f
+async def test_web_poet_rules_override_the_page_object_per_site(http_server, crawl):
+    url = http_server.route("/other.html", article_page("the old bridge"))
+    site = f"127.0.0.1:{http_server.port}"  # url-matcher patterns name the port
+    rules = [ApplyRule(site, use=ShoutingPage, instead_of=BoilerplateArticlePage)]
+    settings = {**BASE_SETTINGS, **POET, "SCRAPY_POET_RULES": rules}
+    items, _ = await crawl(ArticleSpider, settings, start_urls=[url])
+    (article,) = items
+    assert article.headline == "SITE HEADLINE"
+    assert "Contact" in article.articleBody  # keep_everything keeps the footer too
