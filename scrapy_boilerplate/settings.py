@@ -11,6 +11,7 @@ The reference of every setting is ``docs/settings.md``.
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import warnings
@@ -44,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_TITLE_FIELD": "title",
     "BOILERPLATE_ITEM_PRESET": None,
     "BOILERPLATE_HTML_FIELD": None,
+    "BOILERPLATE_FIELDS": {},
     "BOILERPLATE_OVERWRITE": False,
     "BOILERPLATE_MAX_BYTES": 5 * 1024 * 1024,
     "BOILERPLATE_TIMEOUT": 10.0,
@@ -113,17 +115,22 @@ class BoilerplateConfig:
     executor: str = "thread"  # or "process"
     allowed_imports: tuple[str, ...] = ()  # module prefixes meta specs may import from
     preset: str = "default"  # BOILERPLATE_ITEM_PRESET
+    #: BOILERPLATE_FIELDS: further (item field, source) pairs
+    fields: tuple[tuple[str, str], ...] = ()
 
     @property
     def formats(self) -> tuple[str, ...]:
         """What each extraction makes besides the text: the rendering the text field
         gets, and for the zyte presets the article's HTML and metadata."""
         formats = [self.output_format] if self.output_format in ("markdown", "html") else []
-        if self.preset == "zyte" and "html" not in formats:
+        if self.preset == "zyte":
             formats.append("html")  # articleBodyHtml
         if self.preset in METADATA_PRESETS:
             formats.append("metadata")
-        return tuple(formats)
+        for _, source in self.fields:
+            formats.append(source.split(".", 1)[0])
+        wanted = [f for f in formats if f in ("markdown", "html", "metadata")]
+        return tuple(dict.fromkeys(wanted))
 
     def extractor_for(self, host: str | None) -> Extractor:
         """The extractor for a host name: the longest matching ``DOMAIN_EXTRACTORS`` key
@@ -227,6 +234,45 @@ def _field(settings: Any, name: str, default: str | None, optional: bool) -> str
     if not isinstance(value, str) or not value.strip():
         raise BoilerplateSettingError(f"{name} must name an item field (a string), not {value!r}")
     return value.strip()
+
+
+#: what BOILERPLATE_FIELDS may put on items: a result key, or one metadata field
+FIELD_SOURCES = ("text", "title", "markdown", "html", "metadata", "reason", "extractor")
+
+
+def _fields(settings: Any) -> tuple[tuple[str, str], ...]:
+    name = "BOILERPLATE_FIELDS"
+    value = _get(settings, name) or {}
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError as exc:
+            raise BoilerplateSettingError(f"{name} must be a dict (or its JSON): {exc}") from exc
+    if not isinstance(value, dict):
+        raise BoilerplateSettingError(f"{name} must map item fields to sources, not {value!r}")
+    from .metadata import METADATA_FIELDS
+
+    pairs = []
+    for field, source in value.items():
+        if not isinstance(field, str) or not field.strip():
+            raise BoilerplateSettingError(f"{name}: {field!r} is not an item field name")
+        head, _, key = str(source).partition(".")
+        if head not in FIELD_SOURCES or (
+            key and (head != "metadata" or key not in METADATA_FIELDS)
+        ):
+            raise BoilerplateSettingError(
+                f"{name}[{field!r}]: {source!r} is not a source; use one of "
+                f"{', '.join(FIELD_SOURCES)}, or metadata.<field> ({', '.join(METADATA_FIELDS)})"
+            )
+        if head == "metadata":
+            from .metadata import MetadataUnavailableError, require_metadata
+
+            try:
+                require_metadata()
+            except MetadataUnavailableError as exc:
+                raise BoilerplateSettingError(f"{name}[{field!r}]: {exc}") from exc
+        pairs.append((field.strip(), str(source)))
+    return tuple(pairs)
 
 
 def build_extractor(spec: Any, setting: str) -> Extractor:
@@ -369,6 +415,7 @@ def load_config(settings: Any) -> BoilerplateConfig:
         workers=workers,
         executor=executor,
         preset=preset_name,
+        fields=_fields(settings),
     )
 
 

@@ -83,6 +83,13 @@ def item_values(result: dict[str, Any], config: BoilerplateConfig) -> dict[str, 
         values.update(_zyte_article(result, config))
     elif config.preset == "zyte_page_content":
         values.update(_zyte_page_content(result))
+    for field, source in config.fields:  # BOILERPLATE_FIELDS
+        head, _, key = source.partition(".")
+        value = result.get(head)
+        if key:
+            value = (value or {}).get(key)
+        if value not in (None, "", [], {}):
+            values[field] = value
     return values
 
 

@@ -84,3 +84,41 @@ async def test_the_zyte_preset_in_worker_processes(http_server, crawl, executor)
     article = zyte_common_items.Article.from_dict(items[0])
     assert article.headline == "The harbour market opens late"
     assert article.authors[0].name == "Ann Lee"
+
+
+@deferred_f_from_coro_f
+async def test_boilerplate_fields_put_chosen_results_on_items(http_server, crawl):
+    url = http_server.route("/news/market.html", page_with_declarations())
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_FIELDS": {
+            "body_markdown": "markdown",
+            "published": "metadata.datePublished",
+            "authors": "metadata.authors",
+            "updated": "metadata.keywords",  # not declared: left unset
+        },
+    }
+    items, _ = await crawl(UrlSpider, settings, start_urls=[url])
+    (item,) = items
+    assert "began early on Tuesday" in item["main_text"]  # the default fields stay
+    assert item["body_markdown"].startswith("# ") or "\n# " in item["body_markdown"]
+    assert item["published"] == "2026-03-04T05:06:07+01:00"
+    assert item["authors"] == [{"name": "Ann Lee"}]
+    assert "updated" not in item
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"x": "metadata.colour"}, "is not a source"),
+        ({"x": "pdf"}, "is not a source"),
+        (["markdown"], "must map item fields to sources"),
+    ],
+)
+def test_a_wrong_boilerplate_fields_entry_is_named(value, message):
+    from scrapy.settings import Settings
+
+    from scrapy_boilerplate.settings import BoilerplateSettingError, load_config
+
+    with pytest.raises(BoilerplateSettingError, match=message):
+        load_config(Settings({"BOILERPLATE_FIELDS": value}))
