@@ -2,11 +2,11 @@
 (JSON-LD, then microdata, OpenGraph / Dublin Core, plain meta tags; htmldate's search for
 a publication date last), normalised to the types zyte-common-items' ``Article`` expects.
 
-Missing values are absent, never guessed: a field no source declares is left out, with
-two exceptions that say so in ``sources``: ``datePublished`` is searched for by htmldate
-in the page's markup (source ``htmldate``), and an undeclared ``headline`` is the page's
-only ``<h1>`` (``h1``) or else its ``<title>`` (``title``).
-``sources`` records where each field came from.
+Missing values are absent, never guessed silently: a field no source declares is left
+out, with two exceptions that say so in ``sources``: an undeclared ``datePublished`` is
+searched for by htmldate (its extensive search: the markup, then dates in the text;
+source ``htmldate``), and an undeclared ``headline`` is the page's only ``<h1>``
+(``h1``) or else its ``<title>`` (``title``).
 """
 
 from __future__ import annotations
@@ -100,11 +100,12 @@ def _htmldate(source_html: Callable[[], str], url: str | None) -> str | None:
     try:
         import htmldate
 
-        # markup only (no guessing from the text's dates); the original, not an update
+        # extensive: the markup, then dates in the text (the source says htmldate); the
+        # original date, not an update
         # bytes, never str: htmldate downloads a str that looks like a URL, and a page's
         # whole text may be one
         found = htmldate.find_date(
-            source_html().encode("utf-8"), url=url, extensive_search=False, original_date=True
+            source_html().encode("utf-8"), url=url, extensive_search=True, original_date=True
         )
     except Exception:  # noqa: BLE001 - htmldate's failure on a page is no date
         return None
