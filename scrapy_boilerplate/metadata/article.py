@@ -12,6 +12,7 @@ source ``htmldate``), and an undeclared ``headline`` is the page's only ``<h1>``
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
@@ -71,7 +72,9 @@ def extract_metadata(doc: Document, source_html: Callable[[], str] | None = None
                 break
     if "headline" not in out:
         _headline_from_page(doc, out, origin)
-    if "datePublished" not in out and source_html is not None:
+    out_of_time = doc.deadline is not None and time.monotonic() > doc.deadline
+    if "datePublished" not in out and source_html is not None and not out_of_time:
+        # (htmldate re-parses the page: not started once the time budget is spent)
         found_date = _htmldate(source_html, doc.url)
         if found_date:
             out["datePublished"], origin["datePublished"] = found_date, "htmldate"

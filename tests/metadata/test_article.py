@@ -184,3 +184,16 @@ def test_a_page_that_is_only_a_url_is_never_fetched(monkeypatch):
     for body in ("http://169.254.169.254/latest/meta-data/", b"https://internal.example/x"):
         extract(body, "https://daily.example/", metadata=True)
     assert fetched == []
+
+
+def test_htmldate_is_not_started_once_the_time_budget_is_spent():
+    import time
+
+    from scrapy_boilerplate.metadata import extract_metadata
+    from scrapy_boilerplate.parse import parse_html
+
+    html = page("", BODY.replace("<h1>", '<p class="date">Published 2024-11-05</p><h1>'))
+    doc = parse_html(html, "https://daily.example/2024/11/05/storm")
+    assert extract_metadata(doc, lambda: html)["datePublished"] == "2024-11-05"
+    doc.deadline = time.monotonic() - 1
+    assert "datePublished" not in extract_metadata(doc, lambda: html)
