@@ -12,7 +12,6 @@ HTML response record, with ``--workers`` processes.
 from __future__ import annotations
 
 import argparse
-import gzip
 import importlib
 import json
 import os
@@ -21,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .archives.sources import is_archive
+from .encoding import read_page_bytes
 from .errors import BoilerplateError
 from .extraction import FORMATS, Extraction, Extractor, get_extractor
 from .registry import EXTRACTORS
@@ -42,16 +42,9 @@ def iter_inputs(paths: Sequence[str]) -> Iterator[tuple[str, bytes]]:
         if p.is_dir():
             for sub in sorted(p.rglob("*")):
                 if sub.is_file() and sub.name.lower().endswith(HTML_SUFFIXES):
-                    yield str(sub), _read(sub)
+                    yield str(sub), read_page_bytes(sub)
         else:
-            yield str(p), _read(p)
-
-
-def _read(path: Path) -> bytes:
-    data = path.read_bytes()
-    if data[:2] == b"\x1f\x8b":  # gzip magic, whatever the file is called
-        data = gzip.decompress(data)
-    return data
+            yield str(p), read_page_bytes(p)
 
 
 def _extract_command(args: argparse.Namespace) -> int:

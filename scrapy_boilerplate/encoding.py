@@ -19,12 +19,25 @@ nothing.
 from __future__ import annotations
 
 import codecs
+import gzip
+import os
+from pathlib import Path
 from typing import Any
 
 import charset_normalizer
 from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_content_type_encoding
 
-__all__ = ["decode_html", "is_document_encoding", "looks_binary"]
+__all__ = ["decode_html", "is_document_encoding", "looks_binary", "read_page_bytes"]
+
+
+def read_page_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a stored file, gunzipped if they are gzip (whatever the file's name):
+    pages of a folder or a data set, entries of Scrapy's HTTP cache."""
+    data = Path(path).read_bytes()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return data
+
 
 # text codecs that still cannot decode a document (they raise on ordinary bytes)
 _NOT_FOR_DOCUMENTS = frozenset(("idna", "punycode"))

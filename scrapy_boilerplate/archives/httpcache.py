@@ -11,7 +11,6 @@ copy beside it: a cache directory is data, and unpickling data runs code.
 from __future__ import annotations
 
 import ast
-import gzip
 import os
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from w3lib.http import headers_raw_to_dict
 
+from ..encoding import read_page_bytes
 from .records import INCOMPLETE_ENTRY, NON_HTML, UNREADABLE, ArchivedPage, Skipped, is_html_type
 
 __all__ = ["is_http_cache", "iter_http_cache"]
@@ -45,18 +45,11 @@ def iter_http_cache(path: str | os.PathLike[str]) -> Iterator[ArchivedPage | Ski
             yield _entry(Path(directory), root)
 
 
-def _read(path: Path) -> bytes:
-    data = path.read_bytes()
-    if data[:2] == b"\x1f\x8b":  # HTTPCACHE_GZIP
-        data = gzip.decompress(data)
-    return data
-
-
 def _entry(directory: Path, source: str) -> ArchivedPage | Skipped:
     try:
-        meta = ast.literal_eval(_read(directory / "meta").decode("utf-8"))
-        headers = headers_raw_to_dict(_read(directory / "response_headers")) or {}
-        body = _read(directory / "response_body")
+        meta = ast.literal_eval(read_page_bytes(directory / "meta").decode("utf-8"))
+        headers = headers_raw_to_dict(read_page_bytes(directory / "response_headers")) or {}
+        body = read_page_bytes(directory / "response_body")
     except FileNotFoundError as exc:
         return Skipped(
             INCOMPLETE_ENTRY, source, detail=f"{directory}: no {Path(exc.filename).name}"

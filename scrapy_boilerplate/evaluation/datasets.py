@@ -20,13 +20,14 @@ project's ``data/`` folder) stands for all of them, see :func:`find_datasets`.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..encoding import read_page_bytes
 
 __all__ = [
     "ArticleBenchmarkDataset",
@@ -75,14 +76,6 @@ class Page:
     def has_snippets(self) -> bool:
         """True if the page has ``with`` or ``without`` snippets."""
         return bool(self.with_snippets) or bool(self.without_snippets)
-
-
-def read_page_bytes(path: Path) -> bytes:
-    """The bytes of a page file, gunzipped if they are gzip (whatever the file's name)."""
-    data = path.read_bytes()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    return data
 
 
 def decode_page(data: bytes) -> str:
