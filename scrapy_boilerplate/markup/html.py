@@ -8,6 +8,7 @@ mistake in the tree's construction cannot let a script, a style, an event handle
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from lxml import etree
@@ -26,7 +27,7 @@ def render_html(tree: Any) -> str:
 
     if not len(tree) and not (tree.text or "").strip():
         return ""
-    inner = (tree.text or "") and _escape_text(tree.text)
+    inner = escape(tree.text or "", quote=False)
     inner += "".join(etree.tostring(child, method="html", encoding="unicode") for child in tree)
     return nh3.clean(
         f"<div>{inner}</div>",
@@ -36,7 +37,3 @@ def render_html(tree: Any) -> str:
         link_rel="noopener noreferrer nofollow",
         strip_comments=True,
     )
-
-
-def _escape_text(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -31,7 +31,7 @@ def _escape(text: str) -> str:
     return _ESCAPED.sub(r"\\\1", text)
 
 
-def _inline(element: Any, include_tail: bool = False) -> str:
+def _inline(element: Any) -> str:
     """The inline Markdown of an element's text and inline children (whitespace
     collapsed; block children rendered as their text)."""
     parts: list[str] = [_escape(element.text or "")]
@@ -136,9 +136,7 @@ def _block(element: Any) -> list[str]:
         return _table(element)
     if tag == "hr":
         return ["---"]
-    if tag == "figure":
-        return _blocks(element)
-    return _blocks(element)  # p, div, li met outside a list, dl, dt, dd, figcaption, ...
+    return _blocks(element)  # p, div, figure, li outside a list, dl, dt, dd, figcaption, ...
 
 
 def _list(element: Any) -> str:
