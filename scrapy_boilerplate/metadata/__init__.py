@@ -7,6 +7,7 @@ by htmldate when the page declares none (the ``[article]`` extra).
   field names and types of zyte-common-items' ``Article``.
 """
 
+import functools
 import importlib.util
 
 from ..errors import BoilerplateError
@@ -28,8 +29,10 @@ class MetadataUnavailableError(BoilerplateError):
     """Reading metadata needs the ``[article]`` extra (extruct, htmldate)."""
 
 
+@functools.lru_cache(maxsize=1)
 def metadata_available() -> bool:
-    """Whether the libraries metadata reading needs are installed."""
+    """Whether the libraries metadata reading needs are installed (looked up once per
+    process: extraction asks on every page)."""
     return all(importlib.util.find_spec(name) is not None for name in REQUIRED)
 
 

@@ -115,12 +115,19 @@ def _htmldate(source_html: Callable[[], str], url: str | None) -> str | None:
     return _date(found, None)
 
 
-def _text(value: Any, base: str | None = None) -> str | None:
+def _string(value: Any, keys: tuple[str, ...]) -> str | None:
+    """A declared value as one string: a JSON-LD object's first present ``keys``, a
+    list's first item, or the string itself; None for anything else."""
     if isinstance(value, dict):
-        value = value.get("@value") or value.get("name") or value.get("text")
+        value = next((value[key] for key in keys if value.get(key)), None)
     if isinstance(value, list):
         value = value[0] if value else None
-    if not isinstance(value, str):
+    return value if isinstance(value, str) else None
+
+
+def _text(value: Any, base: str | None = None) -> str | None:
+    value = _string(value, ("@value", "name", "text"))
+    if value is None:
         return None
     text = " ".join(value.split())
     return text[:_MAX_TEXT] or None
@@ -175,11 +182,8 @@ def _language(value: Any, base: str | None = None) -> str | None:
 
 
 def _url(value: Any, base: str | None = None) -> str | None:
-    if isinstance(value, dict):
-        value = value.get("url") or value.get("@id") or value.get("contentUrl")
-    if isinstance(value, list):
-        value = value[0] if value else None
-    if not isinstance(value, str):
+    value = _string(value, ("url", "@id", "contentUrl"))
+    if value is None:
         return None
     url = safe_url(value.strip(), base)
     return url if url and url.startswith(("http://", "https://")) else None

@@ -68,7 +68,8 @@ def from_json_ld(root: Any) -> Candidates:
         data = JsonLdExtractor().extract_items(root)
     except Exception:  # noqa: BLE001 - a page's broken JSON-LD is no metadata
         return {}
-    items = [item for item in _walk_json_ld(list(data)) if _types(item) & ARTICLE_TYPES]
+    objects = list(_walk_json_ld(list(data)))
+    items = [item for item in objects if _types(item) & ARTICLE_TYPES]
     # articles before pages: a page's name is its <title>, an article's headline is its own
     items.sort(key=lambda item: bool(_types(item) & {"WebPage", "ItemPage"}))
     found: Candidates = {}
@@ -79,7 +80,7 @@ def from_json_ld(root: Any) -> Candidates:
         publisher = item.get("publisher")
         if isinstance(publisher, dict):
             _add(found, "siteName", publisher.get("name"))
-    for item in _walk_json_ld(list(data)):
+    for item in objects:
         if "WebSite" in _types(item):
             _add(found, "siteName", item.get("name"))
     return found
