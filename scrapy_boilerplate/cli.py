@@ -96,6 +96,7 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
         return 1
     many = len(inputs) > 1
     formats = (args.format,) if args.format in FORMATS else ()
+    metadata = _wants_metadata(args)
     for name, data in inputs:
         result = extractor.extract(
             data,
@@ -104,7 +105,7 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
             trace=args.format == "json",
             timeout=args.timeout,
             formats=formats,
-            metadata=_wants_metadata(args),
+            metadata=metadata,
         )
         if args.format in ("text", *FORMATS):
             if many:

@@ -60,13 +60,13 @@ def extract_archives(
         formats=formats,
     )
     first = True
-    with _progress_bar(err, progress) as tick:
+    with _progress_bar(err, progress, summary) as tick:
         if output_format == "json":
             out.write("[")
         for result in results:
             _write(out, output_format, result, first)
             first = False
-            tick(result)
+            tick()
         if output_format == "json":
             out.write("\n]\n" if not first else "]\n")
     out.flush()
@@ -84,8 +84,9 @@ def _write(out: TextIO, output_format: str, result: dict[str, Any], first: bool)
 
 
 @contextmanager
-def _progress_bar(err: TextIO, wanted: bool | None) -> Iterator[Any]:
-    """A callable counting results on a tqdm bar, or doing nothing without one."""
+def _progress_bar(err: TextIO, wanted: bool | None, summary: BatchSummary) -> Iterator[Any]:
+    """A callable counting results on a tqdm bar (with ``summary``'s errors), or doing
+    nothing without one."""
     if wanted is None:
         wanted = err.isatty()
     tqdm = None
@@ -95,16 +96,16 @@ def _progress_bar(err: TextIO, wanted: bool | None) -> Iterator[Any]:
         except ImportError:  # the bar is a nicety: without tqdm, the summary still comes
             tqdm = None
     if tqdm is None:
-        yield lambda result: None
+        yield lambda: None
         return
-    errors = 0
+    shown = 0
     with tqdm(file=err, unit=" pages", dynamic_ncols=True, mininterval=0.5) as bar:
 
-        def tick(result: dict[str, Any]) -> None:
-            nonlocal errors
-            if result.get("error") or result.get("reason") == "timeout":
-                errors += 1
-                bar.set_postfix(errors=errors, refresh=False)
+        def tick() -> None:
+            nonlocal shown
+            if summary.errors != shown:  # counted as the summary counts them
+                shown = summary.errors
+                bar.set_postfix(errors=shown, refresh=False)
             bar.update()
 
         yield tick
