@@ -11,6 +11,7 @@ The reference of every setting is ``docs/settings.md``.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import pickle
@@ -118,7 +119,7 @@ class BoilerplateConfig:
     #: BOILERPLATE_FIELDS: further (item field, source) pairs
     fields: tuple[tuple[str, str], ...] = ()
 
-    @property
+    @functools.cached_property  # asked for on every response; the settings do not change
     def formats(self) -> tuple[str, ...]:
         """What each extraction makes besides the text: the rendering the text field
         gets, and for the zyte presets the article's HTML and metadata."""
