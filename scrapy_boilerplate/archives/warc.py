@@ -72,10 +72,9 @@ def iter_warc(
 
 
 def _records(warc: Any, stream: BinaryIO, source: str) -> Iterator[ArchivedPage | Skipped]:
-    base = stream.tell()
+    start = stream.tell()  # where reading (re)starts: the stream's position, then past damage
     compressed = stream.read(2) == GZIP_MAGIC[:2]
     damage = BROKEN_GZIP if compressed else INVALID_RECORD
-    start = base
     in_damage = False  # failures with no record read between them are one damaged run
     while True:
         stream.seek(start)
