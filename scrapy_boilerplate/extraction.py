@@ -8,8 +8,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from .comments import comment_text, snapshot
 from .document import Document, TextBlock
-from .encoding import decode_html, looks_binary
+from .encoding import looks_binary
 from .errors import ExtractionTimeout
 from .filters.base import Filter
 from .parse import parse_html
@@ -53,6 +54,9 @@ class Extraction:
     html: str | None = field(default=None, repr=False)
     #: the article's declared metadata (``metadata=True``): see ``scrapy_boilerplate.metadata``
     metadata: dict[str, Any] | None = field(default=None, repr=False)
+    #: the readers' comments, one block per line (``comments=True``; "" when the page
+    #: has none): see ``scrapy_boilerplate.comments``
+    comments: str | None = field(default=None, repr=False)
 
     @classmethod
     def empty(
@@ -86,7 +90,11 @@ class Extraction:
             "warnings": list(self.warnings),
             "timings": dict(self.timings),
         }
-        for name in (*FORMATS, "metadata"):  # only if asked for: other outputs do not change
+        for name in (
+            *FORMATS,
+            "metadata",
+            "comments",
+        ):  # only if asked for: other outputs do not change
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         if blocks and self.document is not None:
@@ -126,13 +134,16 @@ class Extractor:
         timeout: float | None = None,
         formats: Collection[str] = (),
         metadata: bool = False,
+        comments: bool = False,
     ) -> Extraction:
         """Extract the main content of one page (``str``, or ``bytes`` in any encoding).
 
         ``formats``: further renderings of the content to make, ``"markdown"`` and / or
         ``"html"`` (``Extraction.markdown``, ``Extraction.html``; "" when there is no
         text, None when not asked for). ``metadata=True`` reads the article's declared
-        metadata (``Extraction.metadata``; the ``[article]`` extra).
+        metadata (``Extraction.metadata``; the ``[article]`` extra). ``comments=True``
+        gives the readers' comments of the page as their own text (``Extraction.comments``,
+        "" when there are none), whatever the chain decided about them.
 
         ``trace=True`` records in each block which filter decided it. ``timeout``
         (seconds) is a time budget, checked after parsing, before each filter and inside
@@ -144,12 +155,14 @@ class Extractor:
         t0 = time.perf_counter()
         formats = _check_formats(formats)
         if isinstance(html, (bytes, bytearray, memoryview)) and looks_binary(bytes(html[:4096])):
-            return _rendered(Extraction.empty(BINARY, url, self.name), formats)
+            return _rendered(Extraction.empty(BINARY, url, self.name), formats, comments=comments)
         deadline = time.monotonic() + timeout if timeout else None
         doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)
         doc.trace = trace
         doc.deadline = deadline
         had_text = bool(doc.blocks)
+        # the blocks as parsed: the chain may fuse or drop a comment thread's blocks
+        parsed = snapshot(doc) if comments else None
         t1 = time.perf_counter()
         try:
             doc.check_deadline()
@@ -159,7 +172,7 @@ class Extractor:
             result.title = doc.title or doc.fallback_title
             result.warnings = tuple(doc.warnings)
             result.timings = {"parse_ms": (t1 - t0) * 1000}
-            return _rendered(result, formats)
+            return _rendered(result, formats, comments=comments)
         t2 = time.perf_counter()
         text = render_text(doc)
         t3 = time.perf_counter()
@@ -191,8 +204,12 @@ class Extractor:
             result.timings["markup_ms"] = (time.perf_counter() - t3) * 1000
         if metadata:
             t4 = time.perf_counter()
-            result.metadata = _metadata(doc, html, encoding, content_type)
+            result.metadata = _metadata(doc)
             result.timings["metadata_ms"] = (time.perf_counter() - t4) * 1000
+        if parsed is not None:
+            t5 = time.perf_counter()
+            result.comments = comment_text(doc, parsed)
+            result.timings["comments_ms"] = (time.perf_counter() - t5) * 1000
         return result
 
 
@@ -211,9 +228,15 @@ def _check_formats(formats: Collection[str]) -> frozenset[str]:
 
 
 def _rendered(
-    result: Extraction, formats: frozenset[str], doc: Document | None = None
+    result: Extraction,
+    formats: frozenset[str],
+    doc: Document | None = None,
+    comments: bool = False,
 ) -> Extraction:
-    """Fill the renderings asked for: from the document's content, or "" without text."""
+    """Fill the renderings asked for: from the document's content, or "" without text
+    (and, for a page that was not extracted, "" for the comments if they were asked for)."""
+    if comments:
+        result.comments = ""
     if not formats:
         return result
     from .markup import content_tree, render_html, render_markdown
@@ -226,19 +249,11 @@ def _rendered(
     return result
 
 
-def _metadata(
-    doc: Document, html: Any, encoding: str | None, content_type: str | None
-) -> dict[str, Any]:
+def _metadata(doc: Document) -> dict[str, Any]:
     from .metadata import extract_metadata, require_metadata
 
     require_metadata()
-
-    def source_html() -> str:  # for htmldate, only when the page declares no date
-        if isinstance(html, str):
-            return html
-        return decode_html(bytes(html), encoding=encoding, content_type=content_type)[0]
-
-    return extract_metadata(doc, source_html)
+    return extract_metadata(doc)
 
 
 @functools.lru_cache(maxsize=64)

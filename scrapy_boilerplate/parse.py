@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from lxml import etree
+from lxml import html as lxml_html
 
 from . import neko
 from ._compiled import compiled_twin
@@ -346,7 +347,9 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
         return None, warnings
     text, warnings = limit_markup(text)
     data = neko.prepare(text).encode("utf-8", errors="replace")
-    parser = etree.HTMLParser(
+    # lxml.html's parser: the same libxml2 parse, with HtmlElement nodes, which the
+    # metadata libraries (htmldate, extruct) read without parsing the page again
+    parser = lxml_html.HTMLParser(
         encoding="utf-8",
         huge_tree=True,
         no_network=True,

@@ -1,21 +1,29 @@
 """The article's metadata: for each field, the first usable candidate in order of trust
-(JSON-LD, then microdata, OpenGraph / Dublin Core, plain meta tags; htmldate's search for
-a publication date last), normalised to the types zyte-common-items' ``Article`` expects.
+(JSON-LD, then microdata, OpenGraph / Dublin Core, plain meta tags), normalised to the
+types zyte-common-items' ``Article`` expects.
+
+The publication date is htmldate's (the URL, the head's meta tags, JSON-LD, then dates
+in the markup and the text, as trafilatura reads it): where a page declares several
+dates, htmldate's choice agrees more often with the date the page shows. When one of
+the declared dates falls on htmldate's day, that declaration is kept, with its time
+and its source; otherwise the day alone, with the source ``htmldate``. A page where
+htmldate finds nothing gets the first declared date.
 
 Missing values are absent, never guessed silently: a field no source declares is left
-out, with two exceptions that say so in ``sources``: an undeclared ``datePublished`` is
-searched for by htmldate (its extensive search: the markup, then dates in the text;
-source ``htmldate``), and an undeclared ``headline`` is the page's only ``<h1>``
-(``h1``) or else its ``<title>`` (``title``).
+out, with two exceptions that say so in ``sources``: a publication date found by
+htmldate alone (``htmldate``), and an undeclared ``headline``, which is the page's only
+``<h1>`` (``h1``) or else its ``<title>`` (``title``).
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from typing import Any
+
+from lxml import etree
 
 from ..document import Document
 from ..markup.tree import safe_url
@@ -42,12 +50,8 @@ _BY = re.compile(r"^\s*(?:by|von|par|por|di|door|av)\s+", re.IGNORECASE)
 _MAX_TEXT = 2000
 
 
-def extract_metadata(doc: Document, source_html: Callable[[], str] | None = None) -> dict[str, Any]:
-    """The article metadata of a parsed page, plus ``sources`` (field -> where found).
-
-    ``source_html`` returns the page's decoded HTML for htmldate, which is run only when
-    no source declares a publication date.
-    """
+def extract_metadata(doc: Document) -> dict[str, Any]:
+    """The article metadata of a parsed page, plus ``sources`` (field -> where found)."""
     root = doc.root
     if root is None:
         return {}
@@ -61,26 +65,35 @@ def extract_metadata(doc: Document, source_html: Callable[[], str] | None = None
     out: dict[str, Any] = {}
     origin: dict[str, str] = {}
     for field in METADATA_FIELDS:
-        for source, found in gathered:
-            for value in found.get(field, ()):
-                normal = _NORMALISE[field](value, base)
-                if normal not in (None, "", []):
-                    out[field] = normal
-                    origin[field] = source
-                    break
-            if field in out:
-                break
+        for source, value in _candidates(gathered, field, base):
+            out[field], origin[field] = value, source
+            break
     if "headline" not in out:
         _headline_from_page(doc, out, origin)
     out_of_time = doc.deadline is not None and time.monotonic() > doc.deadline
-    if "datePublished" not in out and source_html is not None and not out_of_time:
-        # (htmldate re-parses the page: not started once the time budget is spent)
-        found_date = _htmldate(source_html, doc.url)
-        if found_date:
-            out["datePublished"], origin["datePublished"] = found_date, "htmldate"
+    # (htmldate searches the page's text: not started once the time budget is spent)
+    day = None if out_of_time else _htmldate(root, doc.url)
+    if day is not None:
+        same_day = (
+            (source, value)
+            for source, value in _candidates(gathered, "datePublished", base)
+            if value[:10] == day
+        )
+        origin["datePublished"], out["datePublished"] = next(same_day, ("htmldate", day))
     if out:
         out["sources"] = origin
     return out
+
+
+def _candidates(
+    gathered: list[tuple[str, dict[str, list[Any]]]], field: str, base: str | None
+) -> Iterator[tuple[str, Any]]:
+    """A field's usable values, normalised, with their source, in order of trust."""
+    for source, found in gathered:
+        for value in found.get(field, ()):
+            normal = _NORMALISE[field](value, base)
+            if normal not in (None, "", []):
+                yield source, normal
 
 
 def _headline_from_page(doc: Document, out: dict[str, Any], origin: dict[str, str]) -> None:
@@ -99,17 +112,17 @@ def _headline_from_page(doc: Document, out: dict[str, Any], origin: dict[str, st
             out["headline"], origin["headline"] = title[:_MAX_TEXT], "title"
 
 
-def _htmldate(source_html: Callable[[], str], url: str | None) -> str | None:
+def _htmldate(root: Any, url: str | None) -> str | None:
+    """htmldate's publication date (a day, ISO 8601) of the parsed page, or None."""
     try:
         import htmldate
+        from lxml.html import HtmlElement
 
-        # extensive: the markup, then dates in the text (the source says htmldate); the
-        # original date, not an update
-        # bytes, never str: htmldate downloads a str that looks like a URL, and a page's
-        # whole text may be one
-        found = htmldate.find_date(
-            source_html().encode("utf-8"), url=url, extensive_search=True, original_date=True
-        )
+        # the parsed page itself (parse_html builds HtmlElement nodes; htmldate copies the
+        # tree before it prunes it); else bytes: a str that looks like a URL is downloaded
+        page = root if isinstance(root, HtmlElement) else etree.tostring(root)
+        # extensive: the markup, then dates in the text; the original date, not an update
+        found = htmldate.find_date(page, url=url, extensive_search=True, original_date=True)
     except Exception:  # noqa: BLE001 - htmldate's failure on a page is no date
         return None
     return _date(found, None)

@@ -88,18 +88,13 @@ def from_json_ld(root: Any) -> Candidates:
 
 def from_opengraph_and_dc(root: Any) -> Candidates:
     """OpenGraph (``og:``, ``article:``) and Dublin Core properties, read by extruct from
-    the page's ``<head>`` (re-parsed on its own: extruct wants ``lxml.html`` elements)."""
+    a copy of the page's ``<meta>`` and ``<link>`` elements (extruct's Dublin Core reader
+    writes to the elements it reads: the page's own tree is left alone)."""
     from extruct.dublincore import DublinCoreExtractor
     from extruct.opengraph import OpenGraphExtractor
-    from lxml import html as lxml_html
 
-    head = root.find("head")
-    if head is None:
-        return {}
     try:
-        document = lxml_html.document_fromstring(
-            "<html>" + etree.tostring(head, encoding="unicode", method="html") + "</html>"
-        )
+        document = _meta_document(root)
         opengraph = OpenGraphExtractor().extract_items(document)
         dublin_core = DublinCoreExtractor().extract_items(document)
     except Exception:  # noqa: BLE001 - a malformed head gives nothing
@@ -144,6 +139,30 @@ def from_opengraph_and_dc(root: Any) -> Candidates:
             if prefix in ("dc", "dcterms") and name in dc_fields:
                 _add(found, dc_fields[name], element.get("content"))
     return found
+
+
+def _meta_document(root: Any) -> Any:
+    """A small ``lxml.html`` document of the page's ``<meta>`` and ``<link>`` elements:
+    those of ``<head>`` in its head (OpenGraph reads only those), the others in its body,
+    with the ``prefix`` attributes that declare OpenGraph namespaces."""
+    from lxml import html as lxml_html
+
+    document = lxml_html.Element("html", _prefix(root))
+    head_source = root.find("head")
+    head = etree.SubElement(document, "head", _prefix(head_source))
+    body = etree.SubElement(document, "body")
+    for element in root.iter("meta", "link"):
+        if not element.attrib:
+            continue
+        parent = element.getparent()
+        inside_head = parent is not None and parent.tag == "head"
+        etree.SubElement(head if inside_head else body, element.tag, dict(element.attrib))
+    return document
+
+
+def _prefix(element: Any) -> dict[str, str]:
+    prefix = element.get("prefix") if element is not None else None
+    return {"prefix": prefix} if prefix else {}
 
 
 _META_NAMES = {

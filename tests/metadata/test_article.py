@@ -1,6 +1,7 @@
 """Article metadata from what the page declares: JSON-LD first, then microdata,
-OpenGraph / Dublin Core and meta tags; htmldate only for a publication date nobody
-declares. Missing values are absent, never guessed."""
+OpenGraph / Dublin Core and meta tags; the publication date is htmldate's choice, kept
+with the precision and source of a declaration on the same day. Missing values are
+absent, never guessed."""
 
 from __future__ import annotations
 
@@ -101,10 +102,38 @@ def test_dublin_core_and_microdata():
         '<time itemprop="datePublished" datetime="2026-01-02T03:04:05Z">2 Jan</time>'
         f"{BODY[6:-7]}</div></body>"
     )
-    meta = metadata(page(head, body))
-    assert meta["datePublished"] == "2026-01-02T03:04:05+00:00"  # microdata before DC
-    assert meta["sources"]["datePublished"] == "microdata"
+    result = extract(page(head, body), "https://daily.example/2026/storm", metadata=True)
+    meta = result.metadata
     assert meta["authors"] == [{"name": "Ann Lee"}]
+    assert meta["headline"] == "Storm hits the coast"
+    assert meta["sources"]["headline"] == "microdata"
+    # extruct's Dublin Core reader writes to what it reads: it is given copies
+    assert all("URI" not in meta_tag.attrib for meta_tag in result.document.root.iter("meta"))
+
+
+def test_when_declared_dates_disagree_htmldate_chooses_and_the_declaration_keeps_its_time():
+    # the CMS's JSON-LD says 2018 (the page's first version); the head's meta tag and
+    # the page say 2025: htmldate reads the head first, as the page's readers see it
+    json_ld = {"@type": "NewsArticle", "datePublished": "2018-04-03T09:00:00Z"}
+    head = (
+        f'<script type="application/ld+json">{json.dumps(json_ld)}</script>'
+        '<meta property="article:published_time" content="2025-12-19T08:30:00+01:00">'
+    )
+    body = BODY.replace("<h1>", "<p>Updated 19 December 2025</p><h1>")
+    meta = metadata(page(head, body), url="https://daily.example/gear/shoes")
+    assert meta["datePublished"] == "2025-12-19T08:30:00+01:00"
+    assert meta["sources"]["datePublished"] == "opengraph"
+
+
+def test_a_date_only_declared_in_microdata_is_found():
+    body = (
+        '<body><div itemscope itemtype="https://schema.org/Article">'
+        '<time itemprop="datePublished" datetime="2026-01-02T03:04:05Z">2 Jan</time>'
+        f"{BODY[6:-7]}</div></body>"
+    )
+    meta = metadata(page("", body), url="https://daily.example/storm")
+    assert meta["datePublished"] == "2026-01-02T03:04:05+00:00"
+    assert meta["sources"]["datePublished"] == "microdata"
 
 
 def test_htmldate_finds_an_undeclared_date_and_says_so():
@@ -194,6 +223,6 @@ def test_htmldate_is_not_started_once_the_time_budget_is_spent():
 
     html = page("", BODY.replace("<h1>", '<p class="date">Published 2024-11-05</p><h1>'))
     doc = parse_html(html, "https://daily.example/2024/11/05/storm")
-    assert extract_metadata(doc, lambda: html)["datePublished"] == "2024-11-05"
+    assert extract_metadata(doc)["datePublished"] == "2024-11-05"
     doc.deadline = time.monotonic() - 1
-    assert "datePublished" not in extract_metadata(doc, lambda: html)
+    assert "datePublished" not in extract_metadata(doc)
