@@ -78,6 +78,7 @@ def _extract_archives(paths: list[str], extractor: Extractor, args: argparse.Nam
             timeout=args.timeout,
             progress=args.progress,
             metadata=_wants_metadata(args),
+            comments=args.comments,
         )
     except ArchiveReaderUnavailable as exc:
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
@@ -106,6 +107,7 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
             timeout=args.timeout,
             formats=formats,
             metadata=metadata,
+            comments=args.comments,
         )
         if args.format in ("text", *FORMATS):
             if many:
@@ -208,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="read the article's metadata (headline, authors, dates, ...) into the JSON "
         "formats' 'metadata' object (default: on for json and jsonl when the [article] "
         "extra is installed)",
+    )
+    ex.add_argument(
+        "--comments",
+        action="store_true",
+        help="add the readers' comments of each page (its comment threads, as text) to the "
+        "JSON formats' 'comments' key",
     )
     ex.add_argument(
         "--progress",

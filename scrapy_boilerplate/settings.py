@@ -130,7 +130,7 @@ class BoilerplateConfig:
             formats.append("metadata")
         for _, source in self.fields:
             formats.append(source.split(".", 1)[0])
-        wanted = [f for f in formats if f in ("markdown", "html", "metadata")]
+        wanted = [f for f in formats if f in ("markdown", "html", "metadata", "comments")]
         return tuple(dict.fromkeys(wanted))
 
     def extractor_for(self, host: str | None) -> Extractor:
@@ -238,7 +238,16 @@ def _field(settings: Any, name: str, default: str | None, optional: bool) -> str
 
 
 #: what BOILERPLATE_FIELDS may put on items: a result key, or one metadata field
-FIELD_SOURCES = ("text", "title", "markdown", "html", "metadata", "reason", "extractor")
+FIELD_SOURCES = (
+    "text",
+    "title",
+    "markdown",
+    "html",
+    "metadata",
+    "comments",
+    "reason",
+    "extractor",
+)
 
 
 def _fields(settings: Any) -> tuple[tuple[str, str], ...]:

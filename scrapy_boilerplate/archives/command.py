@@ -32,6 +32,7 @@ def extract_archives(
     timeout: float | None = None,
     progress: bool | None = None,
     metadata: bool = False,
+    comments: bool = False,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> BatchSummary:
@@ -42,7 +43,8 @@ def extract_archives(
     after a ``==> url <==`` line).
 
     ``progress``: a bar on ``err`` (None: when ``err`` is a terminal and tqdm is
-    installed). ``metadata``: each result carries the article's metadata. The summary
+    installed). ``metadata``: each result carries the article's metadata; ``comments``:
+    its readers' comments (the JSON formats). The summary
     line goes to ``err`` at the end and is returned.
     """
     out = out if out is not None else sys.stdout
@@ -51,6 +53,8 @@ def extract_archives(
     formats = (output_format,) if output_format in FORMATS else ()
     if metadata:
         formats += ("metadata",)
+    if comments:
+        formats += ("comments",)
     results = extract_pages(
         _all_records(paths),
         extractor,

@@ -56,7 +56,8 @@ def extract_to_dict(
 ) -> dict[str, Any]:
     """Extract one page and return the result kept in ``meta["boilerplate_result"]``
     (``timeout``: the extraction's time budget, ``formats`` the renderings to add, see
-    ``Extractor.extract``, and ``"metadata"`` for the article's metadata).
+    ``Extractor.extract``, ``"metadata"`` for the article's metadata and ``"comments"``
+    for the readers' comments).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
     processes) or (in threads only) a zero-argument callable returning a str, so that
@@ -76,8 +77,9 @@ def extract_to_dict(
         url,
         content_type=content_type,
         timeout=timeout,
-        formats=tuple(f for f in formats if f != "metadata"),
+        formats=tuple(f for f in formats if f not in ("metadata", "comments")),
         metadata="metadata" in formats,
+        comments="comments" in formats,
     )
     extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return extraction.to_dict()

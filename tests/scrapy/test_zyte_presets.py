@@ -122,3 +122,19 @@ def test_a_wrong_boilerplate_fields_entry_is_named(value, message):
 
     with pytest.raises(BoilerplateSettingError, match=message):
         load_config(Settings({"BOILERPLATE_FIELDS": value}))
+
+
+@deferred_f_from_coro_f
+async def test_boilerplate_fields_can_carry_the_readers_comments(http_server, crawl):
+    thread = (
+        '<div id="comments"><ol class="commentlist"><li class="comment"><p>Ann: the '
+        "market stalls were still empty at noon, and the traders were angry about it.</p>"
+        '<a href="#r">Reply</a></li></ol></div>'
+    )
+    html = article_page("the harbour market").replace("</body>", thread + "</body>")
+    url = http_server.route("/news/thread.html", html)
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_FIELDS": {"reader_comments": "comments"}}
+    items, _ = await crawl(UrlSpider, settings, start_urls=[url])
+    (item,) = items
+    assert item["reader_comments"].startswith("Ann: the market stalls")
+    assert "Reply" not in item["reader_comments"]
