@@ -28,7 +28,7 @@ def render_markdown(tree: Any) -> str:
 
 
 def _escape(text: str) -> str:
-    return _ESCAPED.sub(r"\\\1", text)
+    return _ESCAPED.sub(r"\\\1", text) if text else text
 
 
 def _inline(element: Any) -> str:

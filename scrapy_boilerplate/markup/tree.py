@@ -180,17 +180,19 @@ def _copy_leaves(
         if owned:
             etree.SubElement(parent, tag)
         return
-    if owned or _in_content_figure(element, inside):
-        images = [element] if tag == "img" else element.iter("img")
-        for count, image in enumerate(images):
-            if count >= _MAX_IMAGES_PER_LEAF:
-                break
-            src = safe_url(image.get("src"), base)
-            if src:
-                copy = etree.SubElement(parent, "img", src=src)
-                alt = (image.get("alt") or "").strip()
-                if alt:
-                    copy.set("alt", alt)
+    images = [element] if tag == "img" else element.iter("img")
+    for count, image in enumerate(images):
+        if count >= _MAX_IMAGES_PER_LEAF:
+            break
+        # (most subtrees without text have no image: the figure is looked for after one)
+        if count == 0 and not (owned or _in_content_figure(element, inside)):
+            return
+        src = safe_url(image.get("src"), base)
+        if src:
+            copy = etree.SubElement(parent, "img", src=src)
+            alt = (image.get("alt") or "").strip()
+            if alt:
+                copy.set("alt", alt)
 
 
 #: images taken from one subtree without text (a link around a picture, a <picture>)

@@ -68,8 +68,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
         for source, value in _candidates(gathered, field, base):
             out[field], origin[field] = value, source
             break
-    if "headline" not in out:
-        _headline_from_page(doc, out, origin)
+    _choose_headline(doc, list(_candidates(gathered, "headline", base)), out, origin)
     out_of_time = doc.deadline is not None and time.monotonic() > doc.deadline
     # (htmldate searches the page's text: not started once the time budget is spent)
     day = None if out_of_time else _htmldate(root, doc.url)
@@ -96,20 +95,79 @@ def _candidates(
                 yield source, normal
 
 
-def _headline_from_page(doc: Document, out: dict[str, Any], origin: dict[str, str]) -> None:
-    """No declared headline: the page's one ``<h1>``, else its ``<title>``; their source
-    (``h1``, ``title``) says they were not declared as the headline."""
+def _choose_headline(
+    doc: Document,
+    declared: list[tuple[str, str]],
+    out: dict[str, Any],
+    origin: dict[str, str],
+) -> None:
+    """The headline readers see: the page's ``<h1>`` that best matches a declared
+    headline or the ``<title>`` (declarations are often SEO variants, or carry the site's
+    name: "Storm hits the coast | The Daily"), with the source of a declaration of the
+    same text, else ``h1``; without one, the first declaration, else the page's only
+    ``<h1>``, else the ``<title>``, each less a trailing site name."""
+    headings = _headings(doc.root)
+    title = " ".join((doc.title or doc.fallback_title or "").split())
+    # compared without the site's name: "Storm | The Daily" would match a logo's <h1>
+    references = [
+        _without_site_name(value)
+        for value in [value for _, value in declared[:_MAX_REFERENCES]] + [title]
+        if value
+    ]
+    best, best_score = None, 0.0
+    for heading in headings:
+        for reference in references:
+            score = _word_overlap(heading, reference)
+            if score > best_score:
+                best, best_score = heading, score
+    if best is not None and best_score >= _MIN_HEADING_MATCH:
+        # a declaration of the same text keeps its source; else the page's own heading
+        same = (source for source, value in declared if value.lower() == best.lower())
+        out["headline"], origin["headline"] = best, next(same, "h1")
+    elif declared:
+        origin["headline"], value = declared[0]
+        out["headline"] = _without_site_name(value)
+    elif len(headings) == 1:
+        out["headline"], origin["headline"] = headings[0], "h1"
+    elif title:
+        out["headline"], origin["headline"] = _without_site_name(title)[:_MAX_TEXT], "title"
+
+
+#: how many <h1> and declared headlines are compared (a page may have hundreds of <h1>)
+_MAX_HEADINGS = 5
+_MAX_REFERENCES = 10
+#: the least word overlap (Jaccard) of an <h1> with a declaration to be the headline
+_MIN_HEADING_MATCH = 0.3
+_WORDS = re.compile(r"\w+")
+#: "Headline | Site", "Headline - Site", "Headline — Site", "Headline · Site"
+_SITE_SEPARATOR = re.compile(r"\s+[|\-–—:·»/]\s+")
+#: a trailing piece of at most this many words is taken for the site's name
+_MAX_SITE_NAME_WORDS = 4
+
+
+def _headings(root: Any) -> list[str]:
     headings = []
-    for heading in doc.root.iter("h1"):
-        text = " ".join("".join(heading.itertext()).split())
+    for heading in root.iter("h1"):
+        text = " ".join("".join(heading.itertext()).split())[:_MAX_TEXT]
         if text:
             headings.append(text)
-    if len(headings) == 1:
-        out["headline"], origin["headline"] = headings[0][:_MAX_TEXT], "h1"
-    elif doc.title or doc.fallback_title:
-        title = " ".join((doc.title or doc.fallback_title or "").split())
-        if title:
-            out["headline"], origin["headline"] = title[:_MAX_TEXT], "title"
+            if len(headings) == _MAX_HEADINGS:
+                break
+    return headings
+
+
+def _word_overlap(first: str, second: str) -> float:
+    a = set(_WORDS.findall(first.lower()))
+    b = set(_WORDS.findall(second.lower()))
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def _without_site_name(text: str) -> str:
+    """``text`` less a short trailing piece after a separator ("... | The Daily")."""
+    pieces = _SITE_SEPARATOR.split(text)
+    if len(pieces) == 2 and len(_WORDS.findall(pieces[1])) <= _MAX_SITE_NAME_WORDS:
+        return pieces[0]
+    return text
 
 
 def _htmldate(root: Any, url: str | None) -> str | None:

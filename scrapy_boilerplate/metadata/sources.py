@@ -208,6 +208,8 @@ def from_meta_tags(root: Any) -> Candidates:
     return found
 
 
+#: (XPath runs in libxml2: the ElementPath equivalent walks the tree in Python)
+_WITH_ITEMPROP = etree.XPath("//*[@itemprop]")
 _MICRODATA_PROPS = {
     "headline": "headline",
     "datePublished": "datePublished",
@@ -221,7 +223,7 @@ def from_microdata(root: Any) -> Candidates:
     """schema.org microdata properties of the page (``itemprop``): the date attributes
     (``content``, ``datetime``), headlines and author names."""
     found: Candidates = {}
-    for element in root.iterfind(".//*[@itemprop]"):
+    for element in _WITH_ITEMPROP(root):
         props = (element.get("itemprop") or "").split()
         for prop in props:
             if prop in _MICRODATA_PROPS:

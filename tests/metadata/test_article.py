@@ -226,3 +226,23 @@ def test_htmldate_is_not_started_once_the_time_budget_is_spent():
     assert extract_metadata(doc)["datePublished"] == "2024-11-05"
     doc.deadline = time.monotonic() - 1
     assert "datePublished" not in extract_metadata(doc)
+
+
+def test_the_headline_is_the_pages_heading_that_matches_the_declarations():
+    # the site's logo is an <h1> too; og:title carries the site's name
+    head = '<meta property="og:title" content="Storm hits the northern coast | The Daily">'
+    body = BODY.replace("<article>", "<header><h1>The Daily</h1></header><article>")
+    meta = metadata(page(head, body))
+    assert meta["headline"] == "Storm hits the coast"
+    assert meta["sources"]["headline"] == "h1"
+
+
+def test_a_declared_headline_loses_a_trailing_site_name_when_no_heading_matches():
+    head = '<meta property="og:title" content="Storm hits the coast | The Daily">'
+    body = BODY.replace("<h1>Storm hits the coast</h1>", "<h1>Subscribe today</h1>")
+    meta = metadata(page(head, body))
+    assert meta["headline"] == "Storm hits the coast"
+    assert meta["sources"]["headline"] == "opengraph"
+    # a long piece after a separator is part of the headline, not a site name
+    head = '<meta property="og:title" content="Storms - what the new season of winter gales means">'
+    assert metadata(page(head, body))["headline"].startswith("Storms - what")

@@ -30,6 +30,7 @@ def page_with_declarations() -> str:
         f'<script type="application/ld+json">{json.dumps(JSON_LD)}</script>'
         '<link rel="canonical" href="/news/market">'
     )
+    html = html.replace("<h1>Harbour market | The Daily</h1>", f"<h1>{JSON_LD['headline']}</h1>")
     return html.replace("<html>", '<html lang="en-GB">').replace("</head>", head + "</head>")
 
 
