@@ -4,6 +4,9 @@ Ours (every name in :data:`scrapy_boilerplate.EXTRACTORS`) and the extractors us
 otherwise pick, each called the way its documentation recommends for article text:
 
 * ``trafilatura``: ``trafilatura.extract(html)`` with its defaults;
+* ``trafilatura_no_comments``: ``trafilatura.extract(html, include_comments=False)``, the
+  setting of the article-extraction benchmark (readers' comments are not main text, and
+  our extractors drop them too);
 * ``readability``: readability-lxml ``Document(html).summary()``, then the text of that HTML
   (lxml ``text_content()``, with a line break after each block element so that paragraphs
   do not run together, whitespace normalised);
@@ -38,7 +41,14 @@ __all__ = [
 ]
 
 #: the other extractors the evaluation knows, in report order
-OTHER_EXTRACTORS = ("trafilatura", "readability", "boilerpy3", "justext", "resiliparse")
+OTHER_EXTRACTORS = (
+    "trafilatura",
+    "trafilatura_no_comments",
+    "readability",
+    "boilerpy3",
+    "justext",
+    "resiliparse",
+)
 #: the name of the bare-parse runner (speed floor)
 FLOOR = "lxml"
 
@@ -159,6 +169,15 @@ def _trafilatura() -> Extract:
     return run
 
 
+def _trafilatura_no_comments() -> Extract:
+    import trafilatura
+
+    def run(html: str, url: str | None, lang: str | None) -> str:
+        return trafilatura.extract(html, include_comments=False) or ""
+
+    return run
+
+
 def _readability() -> Extract:
     import lxml.html
     from readability import Document
@@ -231,6 +250,7 @@ def _lxml_floor() -> Extract:
 # name -> (loader, distribution whose version is reported)
 _OTHERS: dict[str, tuple[Callable[[], Extract], str]] = {
     "trafilatura": (_trafilatura, "trafilatura"),
+    "trafilatura_no_comments": (_trafilatura_no_comments, "trafilatura"),
     "readability": (_readability, "readability-lxml"),
     "boilerpy3": (_boilerpy3, "boilerpy3"),
     "justext": (_justext, "jusText"),

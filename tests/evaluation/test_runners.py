@@ -111,3 +111,18 @@ def test_importing_the_evaluation_imports_no_scrapy_and_no_other_extractor():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_trafilatura_without_comments_leaves_the_readers_comments_out():
+    default, no_comments = get_runner("trafilatura"), get_runner("trafilatura_no_comments")
+    if not default.available:
+        pytest.skip("trafilatura is not installed")
+    para = "The council approved the new harbour budget after a long debate on costs. " * 6
+    comment = "I think the council should have asked the traders first, honestly. " * 3
+    html = (
+        f"<html><body><article><h1>Budget</h1><p>{para}</p></article>"
+        f'<div id="comments"><div class="comment"><p>{comment}</p></div></div></body></html>'
+    )
+    assert "asked the traders" in default(html)
+    assert "asked the traders" not in no_comments(html)
+    assert "harbour budget" in no_comments(html)
