@@ -61,13 +61,22 @@ def _walk_json_ld(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
 
 
 def from_json_ld(root: Any) -> Candidates:
-    """Article fields of the page's JSON-LD (article types first, then WebPage)."""
+    """Article fields of the page's JSON-LD (article types first, then WebPage). Each
+    script is read on its own: a broken one does not hide the others."""
     from extruct.jsonld import JsonLdExtractor
+    from lxml import html as lxml_html
 
-    try:
-        data = JsonLdExtractor().extract_items(root)
-    except Exception:  # noqa: BLE001 - a page's broken JSON-LD is no metadata
-        return {}
+    data: list[Any] = []
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        # (extruct reads a document: each script goes alone into a small one)
+        holder = lxml_html.Element("html")
+        etree.SubElement(holder, "script", type="application/ld+json").text = script.text
+        try:
+            data.extend(JsonLdExtractor().extract_items(holder))
+        except Exception:  # noqa: BLE001 - a broken script gives no candidates
+            continue
     objects = list(_walk_json_ld(list(data)))
     items = [item for item in objects if _types(item) & ARTICLE_TYPES]
     # articles before pages: a page's name is its <title>, an article's headline is its own
@@ -142,9 +151,10 @@ def from_opengraph_and_dc(root: Any) -> Candidates:
 
 
 def _meta_document(root: Any) -> Any:
-    """A small ``lxml.html`` document of the page's ``<meta>`` and ``<link>`` elements:
-    those of ``<head>`` in its head (OpenGraph reads only those), the others in its body,
-    with the ``prefix`` attributes that declare OpenGraph namespaces."""
+    """A small ``lxml.html`` document of the page's ``<meta>`` and ``<link>`` elements
+    that OpenGraph and Dublin Core use: those of ``<head>`` in its head (OpenGraph reads
+    only those), the others in its body, with the ``prefix`` attributes that declare
+    OpenGraph namespaces."""
     from lxml import html as lxml_html
 
     document = lxml_html.Element("html", _prefix(root))
@@ -152,12 +162,20 @@ def _meta_document(root: Any) -> Any:
     head = etree.SubElement(document, "head", _prefix(head_source))
     body = etree.SubElement(document, "body")
     for element in root.iter("meta", "link"):
-        if not element.attrib:
+        if not _read_by_extruct(element):
             continue
         parent = element.getparent()
         inside_head = parent is not None and parent.tag == "head"
         etree.SubElement(head if inside_head else body, element.tag, dict(element.attrib))
     return document
+
+
+def _read_by_extruct(element: Any) -> bool:
+    """Whether extruct's OpenGraph or Dublin Core reader uses the element: a ``<meta
+    property>``, a ``DC.*`` / ``DCTERMS.*`` meta tag, a ``schema.*`` link declaration."""
+    if element.tag == "link":
+        return "schema." in (element.get("rel") or "")
+    return element.get("property") is not None or (element.get("name") or "")[:2].lower() == "dc"
 
 
 def _prefix(element: Any) -> dict[str, str]:

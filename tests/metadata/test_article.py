@@ -246,3 +246,14 @@ def test_a_declared_headline_loses_a_trailing_site_name_when_no_heading_matches(
     # a long piece after a separator is part of the headline, not a site name
     head = '<meta property="og:title" content="Storms - what the new season of winter gales means">'
     assert metadata(page(head, body))["headline"].startswith("Storms - what")
+
+
+def test_a_broken_json_ld_script_does_not_hide_a_good_one():
+    good = {"@type": "NewsArticle", "author": {"@type": "Person", "name": "Ann Lee"}}
+    head = (
+        '<script type="application/ld+json">{"@type": "WebSite", "name": </script>'
+        f'<script type="application/ld+json">{json.dumps(good)}</script>'
+    )
+    meta = metadata(page(head))
+    assert meta["authors"] == [{"name": "Ann Lee"}]
+    assert meta["sources"]["authors"] == "json-ld"
