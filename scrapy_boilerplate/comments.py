@@ -20,7 +20,7 @@ from typing import Any
 from lxml import etree
 
 from .document import Document
-from .filters.comments import is_comment_section
+from .filters.comments import is_comment_section, nearest_decision
 
 __all__ = ["MIN_WORDS", "BlockSnapshot", "comment_text"]
 
@@ -133,23 +133,13 @@ def _threads(doc: Document) -> tuple[set[Any], set[Any]]:
 def _in_thread(
     element: Any, threads: set[Any], reply_forms: set[Any], inside: dict[Any, bool]
 ) -> bool:
-    """Whether ``element`` lies in one of ``threads`` and not in a form or reply form;
-    every ancestor walked past is remembered, so a page costs one walk per distinct
-    ancestor."""
-    walked = []
-    node = element
-    found = False
-    while node is not None:
-        if node in inside:
-            found = inside[node]
-            break
-        walked.append(node)
+    """Whether ``element`` lies in one of ``threads`` and not in a form or reply form."""
+
+    def decide(node: Any) -> bool | None:
         if node in threads:
-            found = True
-            break
+            return True
         if node.tag in _FORM_TAGS or node in reply_forms:
-            break
-        node = node.getparent()
-    for seen in walked:
-        inside[seen] = found
-    return found
+            return False
+        return None
+
+    return nearest_decision(element, inside, decide, default=False)

@@ -10,12 +10,13 @@ Type ``<div id="comments">``, Disqus ``<div id="disqus_thread">``, and so on.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..document import Document, Label
 from .base import Filter
 
-__all__ = ["CommentSectionFilter", "is_comment_section"]
+__all__ = ["CommentSectionFilter", "is_comment_section", "nearest_decision"]
 
 #: a class or id token that names a comment container: one of the words, alone or as the
 #: first word after an optional prefix ("post-comments", "comment-body", "disqus_thread");
@@ -90,20 +91,32 @@ class CommentSectionFilter(Filter):
 
 def _section(element: Any, section_of: dict[Any, Any]) -> Any:
     """The nearest comment-section ancestor-or-self of ``element`` (None if there is
-    none); every element walked past is remembered, so a page costs one walk per
+    none)."""
+    return nearest_decision(
+        element, section_of, lambda node: node if is_comment_section(node) else None
+    )
+
+
+def nearest_decision(
+    element: Any, memo: dict[Any, Any], decide: Callable[[Any], Any], default: Any = None
+) -> Any:
+    """Walk from ``element`` up through its ancestors until ``decide(node)`` returns
+    something other than None, and return that (``default`` at the root). Every element
+    walked past is remembered in ``memo`` with the answer, so a page costs one walk per
     distinct ancestor, whatever its depth."""
     walked = []
     node = element
-    found = None
+    found = default
     while node is not None:
-        if node in section_of:
-            found = section_of[node]
+        if node in memo:
+            found = memo[node]
             break
         walked.append(node)
-        if is_comment_section(node):
-            found = node
+        decision = decide(node)
+        if decision is not None:
+            found = decision
             break
         node = node.getparent()
     for seen in walked:
-        section_of[seen] = found
+        memo[seen] = found
     return found
