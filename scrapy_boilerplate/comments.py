@@ -22,7 +22,7 @@ from lxml import etree
 from .document import Document
 from .filters.comments import is_comment_section, nearest_decision
 
-__all__ = ["MIN_WORDS", "BlockSnapshot", "comment_text"]
+__all__ = ["MIN_WORDS", "BlockSnapshot", "comment_text", "snapshot"]
 
 #: fewer words than this in all the threads of a page is no thread ("3 comments", "Leave
 #: a comment", a login prompt)
