@@ -90,11 +90,7 @@ class Extraction:
             "warnings": list(self.warnings),
             "timings": dict(self.timings),
         }
-        for name in (
-            *FORMATS,
-            "metadata",
-            "comments",
-        ):  # only if asked for: other outputs do not change
+        for name in OUTPUTS:  # only if asked for: other outputs do not change
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         if blocks and self.document is not None:
@@ -215,6 +211,9 @@ class Extractor:
 
 #: the renderings ``Extractor.extract(formats=...)`` can add to the text
 FORMATS = ("markdown", "html")
+#: what a result carries besides its text when asked for: the renderings, the metadata
+#: and the comments (``Extraction`` fields, ``to_dict`` keys, the worker's ``formats``)
+OUTPUTS = (*FORMATS, "metadata", "comments")
 
 
 def _check_formats(formats: Collection[str]) -> frozenset[str]:

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 
 from .errors import BoilerplateError, ChainSpecError
-from .extraction import Extractor, get_extractor
+from .extraction import OUTPUTS, Extractor, get_extractor
 from .spec import decode_spec
 
 __all__ = [
@@ -130,7 +130,7 @@ class BoilerplateConfig:
             formats.append("metadata")
         for _, source in self.fields:
             formats.append(source.split(".", 1)[0])
-        wanted = [f for f in formats if f in ("markdown", "html", "metadata", "comments")]
+        wanted = [f for f in formats if f in OUTPUTS]
         return tuple(dict.fromkeys(wanted))
 
     def extractor_for(self, host: str | None) -> Extractor:
@@ -275,14 +275,20 @@ def _fields(settings: Any) -> tuple[tuple[str, str], ...]:
                 f"{', '.join(FIELD_SOURCES)}, or metadata.<field> ({', '.join(METADATA_FIELDS)})"
             )
         if head == "metadata":
-            from .metadata import MetadataUnavailableError, require_metadata
-
-            try:
-                require_metadata()
-            except MetadataUnavailableError as exc:
-                raise BoilerplateSettingError(f"{name}[{field!r}]: {exc}") from exc
+            _require_metadata(f"{name}[{field!r}]")
         pairs.append((field.strip(), str(source)))
     return tuple(pairs)
+
+
+def _require_metadata(setting: str) -> None:
+    """Stop the crawl at its start, naming ``setting``, if it needs the article's metadata
+    and the ``[article]`` extra is not installed."""
+    from .metadata import MetadataUnavailableError, require_metadata
+
+    try:
+        require_metadata()
+    except MetadataUnavailableError as exc:
+        raise BoilerplateSettingError(f"{setting}: {exc}") from exc
 
 
 def build_extractor(spec: Any, setting: str) -> Extractor:
@@ -372,14 +378,7 @@ def load_config(settings: Any) -> BoilerplateConfig:
             f"not {preset_name!r}"
         )
     if preset_name in METADATA_PRESETS:
-        from .metadata import MetadataUnavailableError, require_metadata
-
-        try:
-            require_metadata()
-        except MetadataUnavailableError as exc:
-            raise BoilerplateSettingError(
-                f"BOILERPLATE_ITEM_PRESET = {preset_name!r}: {exc}"
-            ) from exc
+        _require_metadata(f"BOILERPLATE_ITEM_PRESET = {preset_name!r}")
     preset_text, preset_title = ITEM_PRESETS[preset_name]
     text_field = _field(settings, "BOILERPLATE_TEXT_FIELD", preset_text, optional=False)
     title_field = _field(settings, "BOILERPLATE_TITLE_FIELD", preset_title, optional=True)

@@ -105,8 +105,9 @@ def extract_pages(
     processes, a worker holding a page far past it is killed and the page's result says
     ``reason="timeout"``. A result never fails to come: an extraction that raised, or
     whose worker died, gives ``reason="error"`` with the error named. ``formats``: the
-    renderings each result carries besides the text (``"markdown"``, ``"html"``), and
-    ``"metadata"`` for the article's metadata.
+    renderings each result carries besides the text (``"markdown"``, ``"html"``),
+    ``"metadata"`` for the article's metadata and ``"comments"`` for its readers' comments
+    (``extraction.OUTPUTS``).
     """
     summary = summary if summary is not None else BatchSummary()
     start = time.perf_counter()

@@ -10,7 +10,7 @@ import pickle
 import time
 from typing import Any, NamedTuple
 
-from ..extraction import Extractor
+from ..extraction import FORMATS, Extractor
 
 __all__ = [
     "EncodedPage",
@@ -77,7 +77,7 @@ def extract_to_dict(
         url,
         content_type=content_type,
         timeout=timeout,
-        formats=tuple(f for f in formats if f not in ("metadata", "comments")),
+        formats=tuple(f for f in formats if f in FORMATS),
         metadata="metadata" in formats,
         comments="comments" in formats,
     )
