@@ -64,20 +64,21 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     base = doc.url
     out: dict[str, Any] = {}
     origin: dict[str, str] = {}
+    # every declared headline and publication date: both are chosen among them below
+    headlines = list(_candidates(gathered, "headline", base))
+    dates = list(_candidates(gathered, "datePublished", base))
+    listed = {"headline": headlines, "datePublished": dates}
     for field in METADATA_FIELDS:
-        for source, value in _candidates(gathered, field, base):
+        found = listed[field] if field in listed else _candidates(gathered, field, base)
+        for source, value in found:
             out[field], origin[field] = value, source
             break
-    _choose_headline(doc, list(_candidates(gathered, "headline", base)), out, origin)
+    _choose_headline(doc, headlines, out, origin)
     out_of_time = doc.deadline is not None and time.monotonic() > doc.deadline
     # (htmldate searches the page's text: not started once the time budget is spent)
     day = None if out_of_time else _htmldate(root, doc.url)
     if day is not None:
-        same_day = (
-            (source, value)
-            for source, value in _candidates(gathered, "datePublished", base)
-            if value[:10] == day
-        )
+        same_day = ((source, value) for source, value in dates if value[:10] == day)
         origin["datePublished"], out["datePublished"] = next(same_day, ("htmldate", day))
     if out:
         out["sources"] = origin
@@ -110,14 +111,15 @@ def _choose_headline(
     title = " ".join((doc.title or doc.fallback_title or "").split())
     # compared without the site's name: "Storm | The Daily" would match a logo's <h1>
     references = [
-        _without_site_name(value)
+        _words(_without_site_name(value))
         for value in [value for _, value in declared[:_MAX_REFERENCES]] + [title]
         if value
     ]
     best, best_score = None, 0.0
     for heading in headings:
+        words = _words(heading)
         for reference in references:
-            score = _word_overlap(heading, reference)
+            score = _word_overlap(words, reference)
             if score > best_score:
                 best, best_score = heading, score
     if best is not None and best_score >= _MIN_HEADING_MATCH:
@@ -156,9 +158,12 @@ def _headings(root: Any) -> list[str]:
     return headings
 
 
-def _word_overlap(first: str, second: str) -> float:
-    a = set(_WORDS.findall(first.lower()))
-    b = set(_WORDS.findall(second.lower()))
+def _words(text: str) -> set[str]:
+    return set(_WORDS.findall(text.lower()))
+
+
+def _word_overlap(a: set[str], b: set[str]) -> float:
+    """Jaccard overlap of two word sets."""
     return len(a & b) / len(a | b) if a and b else 0.0
 
 

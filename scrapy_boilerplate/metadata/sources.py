@@ -95,6 +95,37 @@ def from_json_ld(root: Any) -> Candidates:
     return found
 
 
+#: OpenGraph properties -> fields
+_OPENGRAPH_FIELDS = {
+    "og:title": "headline",
+    "og:description": "description",
+    "og:url": "canonicalUrl",
+    "og:site_name": "siteName",
+    "og:image": "mainImage",
+    "og:image:url": "mainImage",
+    "og:image:secure_url": "mainImage",
+    "og:locale": "inLanguage",
+    "article:published_time": "datePublished",
+    "article:modified_time": "dateModified",
+    "og:updated_time": "dateModified",
+    "article:author": "authors",
+    "article:tag": "keywords",
+}
+#: Dublin Core element and term names -> fields
+_DUBLIN_CORE_FIELDS = {
+    "title": "headline",
+    "description": "description",
+    "creator": "authors",
+    "date": "datePublished",
+    "created": "datePublished",
+    "issued": "datePublished",
+    "modified": "dateModified",
+    "language": "inLanguage",
+    "subject": "keywords",
+    "publisher": "siteName",
+}
+
+
 def from_opengraph_and_dc(root: Any) -> Candidates:
     """OpenGraph (``og:``, ``article:``) and Dublin Core properties, read by extruct from
     a copy of the page's ``<meta>`` and ``<link>`` elements (extruct's Dublin Core reader
@@ -109,44 +140,17 @@ def from_opengraph_and_dc(root: Any) -> Candidates:
     except Exception:  # noqa: BLE001 - a malformed head gives nothing
         return {}
     found: Candidates = {}
-    og_fields = {
-        "og:title": "headline",
-        "og:description": "description",
-        "og:url": "canonicalUrl",
-        "og:site_name": "siteName",
-        "og:image": "mainImage",
-        "og:image:url": "mainImage",
-        "og:image:secure_url": "mainImage",
-        "og:locale": "inLanguage",
-        "article:published_time": "datePublished",
-        "article:modified_time": "dateModified",
-        "og:updated_time": "dateModified",
-        "article:author": "authors",
-        "article:tag": "keywords",
-    }
     for item in opengraph:
         for name, value in item.get("properties", ()):
-            if name in og_fields:
-                _add(found, og_fields[name], value)
-    dc_fields = {
-        "title": "headline",
-        "description": "description",
-        "creator": "authors",
-        "date": "datePublished",
-        "created": "datePublished",
-        "issued": "datePublished",
-        "modified": "dateModified",
-        "language": "inLanguage",
-        "subject": "keywords",
-        "publisher": "siteName",
-    }
+            if name in _OPENGRAPH_FIELDS:
+                _add(found, _OPENGRAPH_FIELDS[name], value)
     for item in dublin_core:
         for element in item.get("elements", ()) + item.get("terms", ()):
             full = str(element.get("name", "")).lower()
             prefix, _, name = full.replace(":", ".").rpartition(".")
             # extruct also reports plain <meta name="description">: a meta tag, not DC
-            if prefix in ("dc", "dcterms") and name in dc_fields:
-                _add(found, dc_fields[name], element.get("content"))
+            if prefix in ("dc", "dcterms") and name in _DUBLIN_CORE_FIELDS:
+                _add(found, _DUBLIN_CORE_FIELDS[name], element.get("content"))
     return found
 
 
