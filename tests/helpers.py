@@ -1,5 +1,8 @@
-"""Pages and filters shared by the top-level test modules (spec, registry, extraction) and
-the named boilerpipe extractors' tests."""
+"""Pages, filters and a runner shared by the top-level test modules (spec, registry,
+extraction), the named boilerpipe extractors' tests and the command-line tests."""
+
+import subprocess
+import sys
 
 from scrapy_boilerplate import Filter
 
@@ -52,3 +55,17 @@ def growth(function, make_input, size: int, factor: int = 4, repeat: int = 3) ->
 
 #: the growth a test accepts for 4 times the input: linear gives about 4, quadratic 16
 LINEAR_GROWTH_LIMIT = 9
+
+
+def run_cli_without(module: str, argv: list[str]) -> subprocess.CompletedProcess:
+    """``scrapy-boilerplate`` run in a fresh interpreter where ``module`` cannot be found
+    or imported, as on an install without the extra that brings it."""
+    code = (
+        f"import sys; sys.modules[{module!r}] = None\n"
+        "import importlib.util\n"
+        "real = importlib.util.find_spec\n"
+        f"importlib.util.find_spec = lambda n, *a: None if n == {module!r} else real(n, *a)\n"
+        "from scrapy_boilerplate.cli import main\n"
+        f"sys.exit(main({argv!r}))\n"
+    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

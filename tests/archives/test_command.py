@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
 from scrapy_boilerplate.archives.writing import write_warc
 from scrapy_boilerplate.cli import main
 
+from ..helpers import run_cli_without
 from .helpers import IMAGE, news
 
 
@@ -89,12 +89,7 @@ def test_html_files_and_archives_together(warc_gz, tmp_path, capsys):
 
 def test_without_the_warc_extra_the_error_names_it(warc_gz):
     # FastWARC made unimportable, as on an install without the [warc] extra
-    code = (
-        "import sys; sys.modules['fastwarc'] = None\n"
-        "from scrapy_boilerplate.cli import main\n"
-        f"sys.exit(main(['extract', '-f', 'jsonl', {str(warc_gz)!r}]))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = run_cli_without("fastwarc", ["extract", "-f", "jsonl", str(warc_gz)])
     assert done.returncode == 2
     assert "pip install 'scrapy-boilerplate-removal[warc]'" in done.stderr
     assert done.stdout == ""

@@ -9,6 +9,8 @@ import json
 
 from scrapy_boilerplate import extract
 
+from ..helpers import run_cli_without
+
 BODY = (
     "<body><article><h1>Storm hits the coast</h1><p>A powerful storm hit the northern "
     "coast on Tuesday night, bringing heavy rain and winds of more than a hundred "
@@ -187,19 +189,8 @@ def test_the_command_line_json_carries_metadata_with_zyte_names(tmp_path, capsys
 
 
 def test_without_the_article_extra_the_error_names_it(tmp_path):
-    import subprocess
-    import sys
-
     (tmp_path / "a.html").write_text(page(""), encoding="utf-8")
-    code = (
-        "import sys; sys.modules['extruct'] = None\n"
-        "import importlib.util\n"
-        "real = importlib.util.find_spec\n"
-        "importlib.util.find_spec = lambda n, *a: None if n == 'extruct' else real(n, *a)\n"
-        "from scrapy_boilerplate.cli import main\n"
-        f"sys.exit(main(['extract', '--metadata', {str(tmp_path / 'a.html')!r}]))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = run_cli_without("extruct", ["extract", "--metadata", str(tmp_path / "a.html")])
     assert done.returncode == 2
     assert "pip install 'scrapy-boilerplate-removal[article]'" in done.stderr
 
