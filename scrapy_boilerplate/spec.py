@@ -15,8 +15,10 @@ and type hints when the chain is built, so a wrong spec fails then, never per pa
 
 A spec from an untrusted source (a request's meta, built from outside data) is built with
 ``allowed_imports``: the module prefixes it may import from (none by default in a crawl);
-any other import path is rejected without importing anything. The policy holds for every
-chain built while the spec is (a ``fallback`` entry's spec too).
+any other import path is rejected without importing anything, and so are the parameters
+that reach outside the page (:data:`TRUSTED_ONLY_PARAMETERS`: a model directory, a thread
+count). The policy holds for every chain built while the spec is (a ``fallback`` entry's
+spec too).
 """
 
 from __future__ import annotations
@@ -169,7 +171,21 @@ def _import_filter_class(path: str, index: int) -> type[Filter]:
     return obj
 
 
+#: parameters a restricted (untrusted) spec may not set, and why: a model directory is a
+#: path on the crawling machine, a thread count the crawl's own resources
+TRUSTED_ONLY_PARAMETERS: dict[str, str] = {
+    "model_dir": "it names a path on this machine",
+    "threads": "it sets how many threads the process runs",
+}
+
+
 def _call(factory: Callable[..., Any], params: dict[str, Any], entry: str, index: int) -> Any:
+    if _ALLOWED_IMPORTS.get() is not None:
+        for name in sorted(set(params) & set(TRUSTED_ONLY_PARAMETERS)):
+            raise ChainSpecError(
+                f"chain entry {index} ({entry!r}): {name!r} is not allowed here: "
+                f"{TRUSTED_ONLY_PARAMETERS[name]}; set it in the project's settings instead"
+            )
     problem = _parameter_problem(factory, params)
     if problem:
         raise ChainSpecError(f"chain entry {index} ({entry!r}): bad parameters: {problem}")

@@ -129,3 +129,21 @@ def test_allowed_imports_restrict_import_paths_without_importing_anything():
     assert len(build_chain(["article", "comment_sections"], allowed_imports=[])) == 2
     # and outside the build, import paths are open again
     assert build_chain([own]).min_words == 10
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        [{"web2text": {"model_dir": "/etc"}}],
+        [{"context": {"model_dir": "/tmp"}}],
+        [{"context_labeler": {"threads": 64}}],
+        [{"fallback": {"extractor": [{"web2text": {"model_dir": "/"}}]}}],
+    ],
+)
+def test_a_restricted_spec_cannot_point_a_model_at_a_path_or_set_threads(spec):
+    """A spec from a request's meta must not make the crawler read files of its choice or
+    start threads: those parameters belong to the project's settings."""
+    with pytest.raises(ChainSpecError, match="is not allowed here"):
+        build_chain(spec, allowed_imports=[])
+    # the same names with other parameters are fine
+    assert build_chain([{"web2text": {"lam": 0.5}}], allowed_imports=[])
