@@ -4,7 +4,8 @@ Public API::
 
     from scrapy_boilerplate import extract, get_extractor, Extraction
 
-    result = extract(html, url=None, extractor="article")
+    result = extract(html, url=None)  # the default extractor (DEFAULT_EXTRACTOR)
+    result = extract(html, extractor="web2text")  # a named one, or a chain spec
     result.text, result.title, result.blocks
 """
 

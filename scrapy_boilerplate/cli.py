@@ -23,7 +23,7 @@ from .archives.sources import is_archive
 from .encoding import read_page_bytes
 from .errors import BoilerplateError
 from .extraction import FORMATS, Extraction, Extractor, get_extractor
-from .registry import EXTRACTORS
+from .registry import DEFAULT_EXTRACTOR, EXTRACTORS
 from .spec import decode_spec
 
 __all__ = ["main", "iter_inputs"]
@@ -177,8 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument(
         "--extractor",
         "-e",
-        default="article",
-        help="extractor name, or a chain spec as a JSON list (default: article; known: "
+        default=DEFAULT_EXTRACTOR,
+        help=f"extractor name, or a chain spec as a JSON list (default: {DEFAULT_EXTRACTOR}; "
+        "known: "
         f"{', '.join(EXTRACTORS)})",
     )
     ex.add_argument(

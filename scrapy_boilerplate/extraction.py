@@ -14,7 +14,7 @@ from .encoding import looks_binary
 from .errors import ExtractionTimeout
 from .filters.base import Filter
 from .parse import parse_html
-from .registry import extractor_factory
+from .registry import DEFAULT_EXTRACTOR, extractor_factory
 from .render import render_json, render_text
 from .spec import build_chain
 
@@ -261,9 +261,13 @@ def _named_extractor(name: str, cjk: bool) -> Extractor:
 
 
 def get_extractor(
-    spec: Any = "article", *, cjk: bool = True, allowed_imports: Collection[str] | None = None
+    spec: Any = DEFAULT_EXTRACTOR,
+    *,
+    cjk: bool = True,
+    allowed_imports: Collection[str] | None = None,
 ) -> Extractor:
-    """An extractor for a name (``"article"``, ``"default"``, ...) or a chain spec.
+    """An extractor for a name (``"article"``, ``"web2text"``, ...; by default
+    :data:`~scrapy_boilerplate.registry.DEFAULT_EXTRACTOR`) or a chain spec.
 
     Named extractors are built once per process and shared. ``allowed_imports``: for a
     spec from an untrusted source, the module prefixes its import paths may name (see
@@ -282,10 +286,11 @@ def get_extractor(
 def extract(
     html: str | bytes,
     url: str | None = None,
-    extractor: Any = "article",
+    extractor: Any = DEFAULT_EXTRACTOR,
     **kwargs: Any,
 ) -> Extraction:
-    """Extract the main content of a page with a named extractor or chain spec.
+    """Extract the main content of a page with a named extractor or chain spec (by default
+    :data:`~scrapy_boilerplate.registry.DEFAULT_EXTRACTOR`).
 
     ``html`` is ``str`` or ``bytes``; keyword arguments go to :meth:`Extractor.extract`.
     """

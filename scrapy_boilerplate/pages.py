@@ -23,6 +23,7 @@ from zyte_common_items import Author, Image
 from zyte_common_items.pages import ArticlePage
 
 from .extraction import get_extractor
+from .registry import DEFAULT_EXTRACTOR
 
 __all__ = ["BoilerplateArticlePage"]
 
@@ -34,7 +35,7 @@ class BoilerplateArticlePage(ArticlePage):
     ``scrapy_boilerplate.metadata``); a field the page does not give is None."""
 
     #: the extractor: a name or chain spec (a per-site subclass may set its own)
-    extractor: ClassVar[Any] = "article"
+    extractor: ClassVar[Any] = DEFAULT_EXTRACTOR
     #: the extraction's time budget per page, in seconds
     timeout: ClassVar[float | None] = 10.0
 

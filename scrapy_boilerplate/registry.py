@@ -15,6 +15,7 @@ from typing import Any
 from .filters.base import Filter, FunctionFilter
 
 __all__ = [
+    "DEFAULT_EXTRACTOR",
     "EXTRACTORS",
     "FILTERS",
     "extractor_factory",
@@ -27,6 +28,10 @@ __all__ = [
 #: registered filters by name (snake_case names and class names): filter classes, or
 #: factories of the FunctionFilters that register_filter makes of plain functions
 FILTERS: dict[str, Callable[..., Filter]] = {}
+
+#: the extractor used where none is named: ``extract()``, ``get_extractor()``, the command
+#: lines, ``BOILERPLATE_EXTRACTOR``, the page object, the archive runners
+DEFAULT_EXTRACTOR = "article"
 
 #: named extractors: name -> factory returning a fresh chain (its keyword arguments are
 #: the extractor's parameters in a spec)

@@ -25,6 +25,7 @@ from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 
 from .errors import BoilerplateError, ChainSpecError
 from .extraction import OUTPUTS, Extractor, get_extractor
+from .registry import DEFAULT_EXTRACTOR
 from .spec import decode_spec
 
 __all__ = [
@@ -39,7 +40,7 @@ __all__ = [
 #: the defaults of every setting (Scrapy's own settings object does not hold them)
 DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_ENABLED": True,
-    "BOILERPLATE_EXTRACTOR": "article",
+    "BOILERPLATE_EXTRACTOR": DEFAULT_EXTRACTOR,
     "BOILERPLATE_CHAIN": None,  # deprecated: BOILERPLATE_EXTRACTOR takes any spec
     "BOILERPLATE_DOMAIN_EXTRACTORS": {},
     "BOILERPLATE_TEXT_FIELD": "main_text",

@@ -27,6 +27,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
     ) from exc
 
 from ..extraction import get_extractor
+from ..registry import DEFAULT_EXTRACTOR
 from .batch import extract_pages
 from .records import Skipped
 from .sources import iter_archive
@@ -36,7 +37,7 @@ __all__ = ["extract_warcs"]
 
 def extract_warcs(
     paths: Sequence[str | os.PathLike[str]],
-    extractor: Any = "article",
+    extractor: Any = DEFAULT_EXTRACTOR,
     *,
     timeout: float | None = 10.0,
     include_skips: bool = False,

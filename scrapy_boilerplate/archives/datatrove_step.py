@@ -30,6 +30,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 from ..encoding import decode_html
 from ..extraction import Extractor, get_extractor
+from ..registry import DEFAULT_EXTRACTOR
 from .records import ArchivedPage, Skipped
 from .warc import iter_warc
 
@@ -46,7 +47,7 @@ class BoilerplateExtractor(BaseExtractor):
     name = "🧹 scrapy-boilerplate"
 
     def __init__(
-        self, extractor: Any = "article", timeout: float = 10.0, budget: float | None = None
+        self, extractor: Any = DEFAULT_EXTRACTOR, timeout: float = 10.0, budget: float | None = None
     ) -> None:
         super().__init__(timeout)
         self.extractor = extractor

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from ..registry import DEFAULT_EXTRACTOR
 from .datasets import DatasetError, find_datasets
 from .evaluate import Progress, evaluate_dataset
 from .metrics import BOOTSTRAP_SEED, N_BOOTSTRAP
@@ -136,8 +137,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     ev.add_argument(
         "--extractor",
         "-e",
-        default="article",
-        help=f"our extractors, comma-separated, or 'all' (default: article; known: "
+        default=DEFAULT_EXTRACTOR,
+        help=f"our extractors, comma-separated, or 'all' (default: {DEFAULT_EXTRACTOR}; known: "
         f"{', '.join(our_extractors())})",
     )
     ev.add_argument(
