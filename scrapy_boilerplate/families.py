@@ -18,6 +18,7 @@ from .filters import boilerpipe, density
 from .filters.base import Filter
 from .filters.comments import CommentSectionFilter
 from .filters.fallback import FallbackFilter
+from .neural import context
 from .neural import filter as web2text
 from .registry import register_extractor, register_filter
 
@@ -38,6 +39,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("ours", (CommentSectionFilter, FallbackFilter), {}),
     Family("density", density.FILTERS, density.EXTRACTORS),
     Family("web2text", web2text.FILTERS, web2text.EXTRACTORS),
+    Family("context", context.FILTERS, context.EXTRACTORS),
 )
 
 

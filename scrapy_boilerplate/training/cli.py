@@ -1,6 +1,7 @@
 """``scrapy-boilerplate train``: build the labelled corpus, train, export the ONNX model.
 
     scrapy-boilerplate train ../shared/data --out scrapy_boilerplate/neural/models
+    scrapy-boilerplate train ../shared/data --model context --out scrapy_boilerplate/neural/models
 
 A folder holding dataset folders stands for the sets in it that may train the shipped
 model (:data:`~scrapy_boilerplate.training.dataset.SHIPPED_TRAINING_SETS`); naming any
@@ -76,16 +77,6 @@ def _train_command(args: argparse.Namespace) -> int:
     if len(corpus) < 2:
         print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
         return 1
-    cfg = TrainConfig(
-        seed=args.seed,
-        steps=args.steps,
-        threads=args.threads,
-        patience=args.patience,
-        eval_every=args.eval_every,
-        batch=args.batch,
-        extended=not args.no_extension,
-    )
-    result = train_models(corpus, cfg, log=log)
     per_set: dict[str, int] = {}
     for name in corpus.datasets:
         per_set[name] = per_set.get(name, 0) + 1
@@ -101,11 +92,48 @@ def _train_command(args: argparse.Namespace) -> int:
         "content_blocks": int((corpus.labels == 1).sum()),
         "command": "scrapy-boilerplate train "
         + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
-        "seconds": round(time.time() - t0),
     }
+    if args.model == "context":
+        return _train_context(args, sets, corpus, extra, t0, log)
+    cfg = TrainConfig(
+        seed=args.seed,
+        steps=args.steps,
+        threads=args.threads,
+        patience=args.patience,
+        eval_every=args.eval_every,
+        batch=args.batch,
+        extended=not args.no_extension,
+    )
+    result = train_models(corpus, cfg, log=log)
+    extra["seconds"] = round(time.time() - t0)
     paths = export_onnx(result, args.out, extra)
     log("wrote " + ", ".join(str(p) for p in paths.values()))
     print(f"lambda {result.lam}; validation {result.metrics['validation']}")
+    return 0
+
+
+def _train_context(
+    args: argparse.Namespace,
+    sets: list[Path],
+    corpus: Any,
+    extra: dict[str, Any],
+    t0: float,
+    log: Any,
+) -> int:
+    from .context import ContextConfig, export_context, train_context
+    from .dataset import site_groups
+
+    cfg = ContextConfig(
+        seed=args.seed,
+        members=args.members,
+        epochs=args.epochs,
+        threads=args.threads,
+    )
+    result = train_context(corpus, site_groups(sets, corpus), cfg, log=log)
+    extra["seconds"] = round(time.time() - t0)
+    paths = export_context(result, args.out, extra)
+    log("wrote " + ", ".join(str(p) for p in paths.values()))
+    print(f"threshold {result.threshold}; validation {result.metrics.get('validation')}")
     return 0
 
 
@@ -113,9 +141,16 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``train`` subcommand."""
     p = subparsers.add_parser(
         "train",
-        help="train the web2text model (needs the train extra: torch, onnx)",
+        help="train a labeler's model: web2text or context (needs the train extra)",
         description="Label blocks automatically, train the Web2Text unary and pairwise "
-        "networks and export them to ONNX.",
+        "networks (--model web2text) or the whole-page context labeler (--model context) "
+        "and export them to ONNX.",
+    )
+    p.add_argument(
+        "--model",
+        choices=("web2text", "context"),
+        default="web2text",
+        help="which model to train (default web2text)",
     )
     p.add_argument(
         "datasets",
@@ -125,7 +160,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--out", "-o", required=True, help="directory for the model files")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--steps", type=int, default=8000, help="maximum steps per network")
+    p.add_argument("--steps", type=int, default=8000, help="web2text: maximum steps per network")
+    p.add_argument("--members", type=int, default=1, help="context: ensemble members (default 1)")
+    p.add_argument("--epochs", type=int, default=6, help="context: epochs per member (default 6)")
     p.add_argument("--batch", type=int, default=128, help="windows per batch (default 128)")
     p.add_argument("--eval-every", type=int, default=100, help="steps between validations")
     p.add_argument(

@@ -34,6 +34,8 @@ __all__ = [
     "page_data",
     "build_corpus",
     "MIN_RECOVERED",
+    "site_groups",
+    "site_of",
 ]
 
 #: the sets the shipped model may train on (shared/data/README.md), with their licences
@@ -245,6 +247,34 @@ def build_corpus(
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         corpus.save(cache_file)
     return corpus
+
+
+def site_of(dataset: str, page_id: str, url: str | None) -> str:
+    """A page's site: the host of its URL without ``www.`` (of the archived URL for a
+    web.archive.org copy), or ``<set>:<page id>`` when the set gives no URL. Splits that
+    keep a site's pages together use it, across sets."""
+    from urllib.parse import urlsplit
+
+    url = url or ""
+    if "web.archive.org/web/" in url and url.count("/") >= 5:
+        url = url.split("/", 5)[-1]  # the archived page's own address
+    host = (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
+    return host or f"{dataset}:{page_id}"
+
+
+def site_groups(dataset_dirs: Sequence[str | os.PathLike[str]], corpus: Corpus) -> list[str]:
+    """Each corpus page's site (:func:`site_of`)."""
+    from ..evaluation.datasets import open_dataset
+
+    sites: dict[tuple[str, str], str] = {}
+    for d in dataset_dirs:
+        ds = open_dataset(d)
+        for page in ds.iter_labels():
+            sites[(ds.name, page.id)] = site_of(ds.name, page.id, page.url)
+    return [
+        sites.get((name, pid), f"{name}:{pid}")
+        for name, pid in zip(corpus.datasets, corpus.page_ids, strict=True)
+    ]
 
 
 def _collect(result: PageData | str | None, pages: list[PageData], errors: list[str]) -> None:

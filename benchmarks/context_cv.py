@@ -1,0 +1,151 @@
+#!/usr/bin/env python
+"""Cross-validation of the ``context`` labeler on the sets it trains on, grouped by site.
+
+    python -m benchmarks.context_cv [--folds 4] [--members 3] [--epochs 6] [--threads 2]
+
+The pages of the four sets that may train the shipped model (``SHIPPED_TRAINING_SETS``)
+are split into ``--folds`` folds by site (a site's pages, in any set, share a fold). For
+each fold a model is trained, with the shipped configuration (and, as it, on WCXB's
+article pages only), on the other folds and exported; the ``context`` extractor with that model then extracts the fold's pages, and
+every page is scored as ``scrapy-boilerplate evaluate`` scores it (token-shingle F1;
+snippet F1 for trafilatura-eval). So each page's figure comes from a model that never saw
+its site. The table puts beside it the best other library on the same whole set, from
+the quality benchmark's results (``benchmarks/out/quality.json``, when present).
+
+Needs torch (the ``[train]`` extra). Writes ``benchmarks/out/context_cv/`` (the fold
+models, ``results.json``) and prints the Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+from scrapy_boilerplate.evaluation.datasets import Dataset, Page, open_dataset
+from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
+from scrapy_boilerplate.evaluation.runners import chain_runner
+from scrapy_boilerplate.training.context import ContextConfig, export_context, train_context
+from scrapy_boilerplate.training.dataset import (
+    SHIPPED_TRAINING_SETS,
+    build_corpus,
+    site_groups,
+    site_of,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+OUT = ROOT / "benchmarks" / "out" / "context_cv"
+#: the libraries the issue compares with (benchmarks/quality.py runner names)
+OTHERS = ("trafilatura", "trafilatura_no_comments", "readability", "resiliparse", "justext")
+
+
+def fold_of(site: str, folds: int) -> int:
+    """A site's fold: a stable hash, so the split does not depend on the order of pages."""
+    import hashlib
+
+    return int(hashlib.sha256(site.encode()).hexdigest(), 16) % folds
+
+
+class FoldPages(Dataset):
+    """The pages of a set whose site is in one fold."""
+
+    kind = "jsonl"
+
+    def __init__(self, base: Dataset, fold: int, folds: int) -> None:
+        super().__init__(base.path, base.name)
+        self.base, self.fold, self.folds = base, fold, folds
+
+    def iter_pages(self, limit: int | None = None) -> Iterator[Page]:
+        for page in self.base.iter_pages(limit):
+            if fold_of(site_of(self.name, page.id, page.url), self.folds) == self.fold:
+                yield page
+
+
+def best_others(path: Path) -> dict[str, tuple[str, float]]:
+    """Per set, the best other library's F1 in the quality benchmark's results."""
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    best: dict[str, tuple[str, float]] = {}
+    for ds in data["datasets"]:
+        for ex in ds["extractors"]:
+            if ex["extractor"] not in OTHERS:
+                continue
+            summary = ex.get("shingles") or ex.get("snippets") or {}
+            score = summary.get("f1")
+            if score is not None and score > best.get(ds["dataset"], ("", -1.0))[1]:
+                best[ds["dataset"]] = (ex["extractor"], score)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--cache", type=Path, default=ROOT / "benchmarks" / "out" / "corpus")
+    parser.add_argument("--folds", type=int, default=4)
+    parser.add_argument("--members", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=ContextConfig.epochs)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--page-types",
+        default="article",
+        help="page types to train on, as the shipped model (comma-separated; '' for all); "
+        "every page of a held-out fold is scored, whatever its type",
+    )
+    args = parser.parse_args(argv)
+    page_types = [t for t in args.page_types.split(",") if t] or None
+
+    def log(msg: str) -> None:
+        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+    sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
+    corpus = build_corpus(sets, cache=args.cache, log=log, page_types=page_types)
+    groups = site_groups(sets, corpus)
+    page_fold = np.array([fold_of(site, args.folds) for site in groups])
+    cfg = ContextConfig(
+        seed=args.seed, members=args.members, epochs=args.epochs, threads=args.threads
+    )
+    results = {s.name: RunnerResult("context (cross-validated)", "ours", None) for s in sets}
+    for fold in range(args.folds):
+        train = np.flatnonzero(page_fold != fold)
+        log(f"fold {fold}: training on {len(train)} pages of the other folds")
+        model = train_context(corpus.subset(train), [groups[p] for p in train], cfg, log=log)
+        model_dir = args.out / f"fold{fold}"
+        export_context(model, model_dir, {"cross_validation": {"fold": fold, "of": args.folds}})
+        runner = chain_runner([{"context": {"model_dir": str(model_dir)}}], "context")
+        for s in sets:
+            for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
+                results[s.name].pages.append(run_page(runner, page, "auto"))
+    best = best_others(ROOT / "benchmarks" / "out" / "quality.json")
+    rows, dump = [], {}
+    for name, result in results.items():
+        result.finish(n_bootstrap=200)
+        summary = result.shingles or result.snippets
+        other, score = best.get(name, ("n/a", float("nan")))
+        dump[name] = {"f1": summary.f1, "pages": len(result.pages), "best_other": [other, score]}
+        rows.append(
+            f"| {name} | {len(result.pages)} | {summary.f1:.3f} | {other} {score:.3f} "
+            f"| {summary.f1 - score:+.3f} |"
+        )
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "results.json").write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
+    print(
+        f"Grouped by site, {args.folds} folds, {cfg.members} member(s) x {cfg.epochs} epochs, "
+        f"trained on page types: {args.page_types or 'all'}\n"
+    )
+    print("| set | pages | context (cross-validated) | best other library | margin |")
+    print("|---|---:|---:|---|---:|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
