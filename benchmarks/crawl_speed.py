@@ -10,7 +10,8 @@ a separate process on 127.0.0.1 (a free port), gzip-compressed as most sites sen
 Each crawl runs in a fresh process (a Twisted reactor cannot be restarted); the variants
 alternate within each round, so that drifts of the machine hit all of them alike.
 
-Variants: ``without`` (the plugin off), ``with`` (add-on, ``article`` extractor,
+Variants: ``without`` (the plugin off), ``with`` (add-on, the default extractor or
+``--extractor``,
 ``BOILERPLATE_WORKERS`` threads, default 4), ``inline`` (add-on, ``BOILERPLATE_WORKERS=0``:
 extraction on the reactor thread), ``process`` (add-on, ``BOILERPLATE_EXECUTOR="process"``
 with ``--workers`` processes, default one per core but one). A variant ending in
@@ -38,6 +39,8 @@ import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = Path(os.environ.get("BOILERPLATE_DATA", REPO.parent / "shared" / "data"))
@@ -261,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         help="BOILERPLATE_WORKERS of 'with' and 'process' (default: the plugin's own, 4 "
         "threads or one process per core but one)",
     )
-    parser.add_argument("--extractor", default="article")
+    parser.add_argument("--extractor", default=DEFAULT_EXTRACTOR)
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
     parser.add_argument("--no-gzip", action="store_true", help="serve pages uncompressed")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)

@@ -80,7 +80,7 @@ def test_the_console_script_is_installed(pages):
 
 def test_an_empty_result_says_why_on_stderr(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"<p>hi</p>")))
-    assert main(["extract", "-"]) == 0
+    assert main(["extract", "-e", "article", "-"]) == 0
     out, err = capsys.readouterr()
     assert out == "\n"
     assert err == "scrapy-boilerplate: -: no main text (no_content)\n"

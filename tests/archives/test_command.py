@@ -10,6 +10,7 @@ import pytest
 
 from scrapy_boilerplate.archives.writing import write_warc
 from scrapy_boilerplate.cli import main
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 from ..helpers import run_cli_without
 from .helpers import IMAGE, news
@@ -38,7 +39,7 @@ def test_the_console_script_prints_one_json_line_per_html_record(warc_gz, tmp_pa
     results = lines(done.stdout)
     assert [r["url"] for r in results] == [f"http://news.example/{i}" for i in range(4)]
     assert all("began early on Tuesday" in r["text"] for r in results)
-    assert {r["extractor"] for r in results} == {"article"}  # the package's default
+    assert {r["extractor"] for r in results} == {DEFAULT_EXTRACTOR}  # the package's default
     assert "4 pages" in done.stderr and "1 non_html" in done.stderr
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_boilerplate.cli import main
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 
 def run(capsys, *argv):
@@ -27,7 +28,8 @@ def test_table_for_one_set(capsys, mini_dir):
     for column in ("precision", "recall", "F1", "accuracy", "snippet F1", "median ms",
                    "p95 ms", "pages/s", "failures"):  # fmt: skip
         assert column in header
-    assert any(line.startswith("article ") for line in out.splitlines())
+    # without -e, the package's default extractor is evaluated
+    assert any(line.startswith(DEFAULT_EXTRACTOR + " ") for line in out.splitlines())
     assert " ± " in out
 
 
@@ -65,12 +67,12 @@ def test_json(capsys, mini_dir):
     assert data["meta"]["tokens"] == "plain"
     (ds,) = data["datasets"]
     assert ds["dataset"] == "mini" and ds["tokens"] == "plain" and ds["cjk_pages"] == 0
-    (article,) = ds["extractors"]
-    assert article["extractor"] == "article" and article["failures"] == 0
-    assert set(article["shingles"]) >= {"precision", "recall", "f1", "f1_std", "accuracy"}
-    assert set(article["timing"]) >= {"median_ms", "p95_ms", "pages_per_s"}
-    assert len(article["worst_pages"]) == 2
-    assert {"id", "precision", "recall", "f1", "ms"} <= set(article["worst_pages"][0])
+    (ours,) = ds["extractors"]
+    assert ours["extractor"] == DEFAULT_EXTRACTOR and ours["failures"] == 0
+    assert set(ours["shingles"]) >= {"precision", "recall", "f1", "f1_std", "accuracy"}
+    assert set(ours["timing"]) >= {"median_ms", "p95_ms", "pages_per_s"}
+    assert len(ours["worst_pages"]) == 2
+    assert {"id", "precision", "recall", "f1", "ms"} <= set(ours["worst_pages"][0])
 
 
 def test_markdown(capsys, mini_dir):
@@ -79,7 +81,7 @@ def test_markdown(capsys, mini_dir):
     assert "## mini (3 pages" in out
     assert "- tokens: cjk: each Han/kana/Thai character is a token" in out
     assert "| extractor | pages | precision |" in out
-    assert "### mini: the 1 worst pages of `article`" in out
+    assert f"### mini: the 1 worst pages of `{DEFAULT_EXTRACTOR}`" in out
     assert "| id | P | R | F1 | ms | error |" in out
 
 
@@ -87,7 +89,7 @@ def test_per_page_lists_the_worst_pages(capsys, mini_dir):
     code, out, _ = run(capsys, mini_dir, "--per-page", "2", "--bootstrap", "0")
     assert code == 0
     lines = out.splitlines()
-    start = lines.index("-- mini: 2 worst pages of article --")
+    start = lines.index(f"-- mini: 2 worst pages of {DEFAULT_EXTRACTOR} --")
     assert lines[start + 1].split() == ["id", "P", "R", "F1", "ms", "error"]
     assert len([ln for ln in lines[start + 2 : start + 4] if ln.startswith("  ")]) == 2
 

@@ -23,7 +23,7 @@ def test_every_named_boilerpipe_extractor_is_registered():
 
 
 def test_article_keeps_the_story_and_drops_navigation_and_comments():
-    text = extract(PAGE).text
+    text = extract(PAGE, extractor="article").text
     assert "powerful storm" in text and "fallen trees" in text
     assert "Home" not in text and "Great article" not in text
 

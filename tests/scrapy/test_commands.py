@@ -9,6 +9,8 @@ import subprocess
 import sys
 from importlib.metadata import entry_points
 
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
+
 from .helpers import article_page
 
 
@@ -64,7 +66,7 @@ def test_command_fetches_urls_through_scrapy(http_server, tmp_path):
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["source"] for r in lines] == [url, str(local), json_url]  # argument order
     assert "The story about the harbour market" in lines[0]["text"]
-    assert lines[0]["extractor"] == "article"
+    assert lines[0]["extractor"] == DEFAULT_EXTRACTOR
     assert "local file" in lines[1]["text"]
     assert lines[2]["reason"] == "non_html"
     assert done.returncode == 1  # one input was not extracted
@@ -78,10 +80,10 @@ def test_command_needs_an_argument(tmp_path):
 
 def test_command_says_why_a_page_was_not_extracted(http_server, tmp_path):
     missing = http_server.url("/missing.html")  # 404
-    empty = http_server.route("/empty.html", "<html><body><p>hi</p></body></html>")
+    empty = http_server.route("/empty.html", "<html><body><script>x()</script></body></html>")
     done = scrapy_cmd(missing, empty, cwd=tmp_path)
     assert f"scrapy boilerplate: {missing}: not extracted (status 404)" in done.stderr
-    assert f"scrapy boilerplate: {empty}: no main text (no_content)" in done.stderr
+    assert f"scrapy boilerplate: {empty}: no main text (no_text)" in done.stderr
     assert done.returncode == 1
 
 

@@ -13,6 +13,7 @@ from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.utils.defer import deferred_f_from_coro_f
 
 from scrapy_boilerplate.filters import Filter
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 from .helpers import ADDON_SETTINGS, OneItemSpider, article_page
 
@@ -122,7 +123,7 @@ async def test_result_in_meta_is_small_plain_data(http_server, crawl):
     assert set(result) == {
         "url", "title", "text", "extractor", "reason", "error", "warnings", "timings"
     }  # fmt: skip
-    assert result["extractor"] == "article"
+    assert result["extractor"] == DEFAULT_EXTRACTOR
     assert result["reason"] is None and result["error"] is None
     assert result["title"] == "News about the harbour market"
     assert set(result["timings"]) == {"parse_ms", "filter_ms", "render_ms", "total_ms"}
@@ -342,7 +343,7 @@ async def test_per_request_meta(http_server, crawl):
         OneItemSpider, ADDON_SETTINGS, start_urls=[default, keep, off, copied], meta_for=meta_for
     )
     by_url = {i["url"]: i["result"] for i in items}
-    assert by_url[default]["extractor"] == "article"
+    assert by_url[default]["extractor"] == DEFAULT_EXTRACTOR
     assert by_url[keep]["extractor"] == "keep_everything"
     assert by_url[off]["reason"] == "disabled" and by_url[off]["text"] == ""
     assert by_url[copied]["extractor"] == "keep_everything"

@@ -10,6 +10,7 @@ from scrapy.settings import Settings
 
 from scrapy_boilerplate import get_extractor
 from scrapy_boilerplate.filters import Filter
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from scrapy_boilerplate.settings import DEFAULTS, BoilerplateSettingError, load_config
 
 
@@ -19,7 +20,7 @@ def config(**values):
 
 def test_defaults():
     c = config()
-    assert c.extractor is get_extractor("article")
+    assert c.extractor is get_extractor(DEFAULT_EXTRACTOR) is get_extractor()
     assert (c.text_field, c.title_field, c.html_field) == ("main_text", "title", None)
     assert c.overwrite is False
     assert c.max_bytes == DEFAULTS["BOILERPLATE_MAX_BYTES"] == 5 * 1024 * 1024
@@ -96,10 +97,10 @@ def test_domain_extractors_match_subdomains_longest_first():
     assert c.extractor_for("www.example.com").name == "default"
     assert c.extractor_for("news.example.com").name == "keep_everything"
     assert c.extractor_for("a.news.example.com").name == "keep_everything"
-    assert c.extractor_for("notexample.com").name == "article"
+    assert c.extractor_for("notexample.com").name == DEFAULT_EXTRACTOR
     assert c.extractor_for("my.blog.org.").name == "num_words_rules"
     assert c.extractor_for_url("https://EXAMPLE.com:8080/x").name == "default"
-    assert c.extractor_for(None).name == "article"
+    assert c.extractor_for(None).name == DEFAULT_EXTRACTOR
 
 
 @pytest.mark.parametrize(

@@ -92,6 +92,7 @@ async def test_boilerplate_fields_put_chosen_results_on_items(http_server, crawl
     url = http_server.route("/news/market.html", page_with_declarations())
     settings = {
         **ADDON_SETTINGS,
+        "BOILERPLATE_EXTRACTOR": "article",  # keeps the headline in the body: a "# " line
         "BOILERPLATE_FIELDS": {
             "body_markdown": "markdown",
             "published": "metadata.datePublished",

@@ -8,7 +8,7 @@ NEWSPIDER_MODULE = "news_crawler.spiders"
 
 # scrapy-boilerplate: the add-on enables the downloader and spider middlewares.
 ADDONS = {"scrapy_boilerplate.addon.BoilerplateAddon": 0}
-BOILERPLATE_EXTRACTOR = "article"  # the default; see docs/settings.md for the others
+BOILERPLATE_EXTRACTOR = "web2text"  # the default; "article" for boilerpipe (docs/settings.md)
 # BOILERPLATE_DOMAIN_EXTRACTORS = {"blog.example.com": "default"}  # per-site chains
 
 # Clean articles go to a JSON-lines feed, one file per spider.
