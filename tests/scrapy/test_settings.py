@@ -195,5 +195,7 @@ def test_an_extractor_whose_model_cannot_load_stops_the_crawl_at_start(monkeypat
     try:
         with pytest.raises(BoilerplateSettingError, match="needs onnxruntime"):
             config(EXTRACTOR="web2text")
+        with pytest.raises(BoilerplateSettingError, match="needs onnxruntime"):
+            config()  # the default extractor is learned: the same clear error at start
     finally:
         _named_extractor.cache_clear()
