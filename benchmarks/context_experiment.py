@@ -29,19 +29,16 @@ import numpy as np
 from scrapy_boilerplate.neural.features import Normalizer
 from scrapy_boilerplate.neural.model import get_model
 from scrapy_boilerplate.neural.viterbi import viterbi
-from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS, build_corpus
+from scrapy_boilerplate.training.dataset import (
+    EVALUATION_ONLY_SETS,
+    SHIPPED_TRAINING_SETS,
+    build_corpus,
+)
 from scrapy_boilerplate.training.train import block_metrics
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
-UNSEEN = (
-    "cleaneval-train",
-    "cleanportaleval",
-    "dragnet-test",
-    "htmltotext-benchmark",
-    "l3s-gn1",
-    "utomo-big9",
-)
+UNSEEN = EVALUATION_ONLY_SETS
 #: a longer page is trained on a random window of this many blocks (scored whole)
 TRAIN_WINDOW = 600
 

@@ -46,6 +46,7 @@ from scrapy_boilerplate.evaluation.runners import (
     get_runner,
     our_extractors,
 )
+from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -206,14 +207,7 @@ ANCHORS = ("trafilatura_no_comments", "trafilatura", "readability", "resiliparse
 #: our extractors set beside the best other library: boilerpipe's and the learned ones
 OURS_COMPARED = ("article", "web2text", "context")
 #: the sets no shipped model trains on (shared/data/README.md): the evidence
-UNSEEN_SETS = (
-    "cleaneval-train",
-    "cleanportaleval",
-    "dragnet-test",
-    "htmltotext-benchmark",
-    "l3s-gn1",
-    "utomo-big9",
-)
+UNSEEN_SETS = EVALUATION_ONLY_SETS
 
 
 def _score(r: RunnerResult, ds: DatasetResult) -> float:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from ..filters.comments import CommentSectionFilter
 from ..filters.fallback import FallbackFilter
 from .columns import feature_names
 from .features import Normalizer, page_features
-from .model import DEFAULT_MODEL_DIR, _import_onnxruntime
+from .model import inference_session, process_model
 
 __all__ = [
     "CONTEXT_FILE",
@@ -44,7 +43,6 @@ __all__ = [
 CONTEXT_FILE = "context.onnx"
 CONTEXT_META = "context.json"
 
-_lock = threading.Lock()
 _models: dict[tuple[int, str, int], ContextModel] = {}
 
 
@@ -85,18 +83,7 @@ class ContextModel:
                 "computes; retrain it (scrapy-boilerplate train --model context)"
             )
         self.meta = meta
-        ort = _import_onnxruntime()
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = max(1, int(threads))
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        try:
-            self.session = ort.InferenceSession(
-                str(onnx_path), options, providers=["CPUExecutionProvider"]
-            )
-        except Exception as exc:  # onnxruntime raises its own exception types
-            raise ModelUnavailableError(f"cannot load the context model: {exc}") from exc
+        self.session = inference_session(onnx_path, threads, "context")
 
     def content_probability(self, blocks: np.ndarray, edges: np.ndarray) -> np.ndarray:
         """Each block's content probability, for raw (unstandardised) features."""
@@ -110,16 +97,7 @@ def get_context_model(
     model_dir: str | os.PathLike[str] | None = None, threads: int = 1
 ) -> ContextModel:
     """The process-wide model for a directory (the shipped one by default), loaded once."""
-    path = str(Path(model_dir).resolve()) if model_dir else str(DEFAULT_MODEL_DIR)
-    key = (os.getpid(), path, int(threads))
-    model = _models.get(key)
-    if model is None:
-        with _lock:
-            model = _models.get(key)
-            if model is None:
-                model = ContextModel(path, threads)
-                _models[key] = model
-    return model
+    return process_model(_models, ContextModel, model_dir, threads)
 
 
 class ContextLabeler(Filter):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,14 @@ from ..errors import ModelUnavailableError
 from .columns import feature_names
 from .features import Normalizer
 
-__all__ = ["DEFAULT_MODEL_DIR", "Web2TextModel", "get_model", "INSTALL_HINT"]
+__all__ = [
+    "DEFAULT_MODEL_DIR",
+    "INSTALL_HINT",
+    "Web2TextModel",
+    "get_model",
+    "inference_session",
+    "process_model",
+]
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parent / "models"
 UNARY_FILE = "web2text_unary.onnx"
@@ -48,6 +56,43 @@ def _import_onnxruntime() -> Any:
             f"the web2text labeler needs onnxruntime, which is not installed: {INSTALL_HINT}"
         ) from exc
     return onnxruntime
+
+
+def inference_session(path: Path, threads: int, model: str) -> Any:
+    """An onnxruntime CPU session for one model file: ``threads`` intra-op threads, one
+    inter-op thread, every graph optimisation. A file onnxruntime cannot load raises
+    :class:`ModelUnavailableError` naming ``model``."""
+    ort = _import_onnxruntime()
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = max(1, int(threads))
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    try:
+        return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    except Exception as exc:  # onnxruntime raises its own exception types
+        raise ModelUnavailableError(f"cannot load the {model} model: {exc}") from exc
+
+
+def process_model(
+    cache: dict[tuple[int, str, int], Any],
+    load: Callable[[str, int], Any],
+    model_dir: str | os.PathLike[str] | None,
+    threads: int,
+) -> Any:
+    """The model of a directory (the shipped one by default) in this process, loaded once
+    by ``load(path, threads)`` and kept in ``cache`` (keyed by process: a fork loads its
+    own sessions)."""
+    path = str(Path(model_dir).resolve()) if model_dir else str(DEFAULT_MODEL_DIR)
+    key = (os.getpid(), path, int(threads))
+    model = cache.get(key)
+    if model is None:
+        with _lock:
+            model = cache.get(key)
+            if model is None:
+                model = load(path, threads)
+                cache[key] = model
+    return model
 
 
 class Web2TextModel:
@@ -78,22 +123,8 @@ class Web2TextModel:
         kernels = meta.get("architecture", {}).get("kernels", DEFAULT_KERNELS)
         self.receptive_radius = sum(int(k) // 2 for k in kernels)
         self.normalizer = Normalizer.from_dict(meta["normalizer"])
-        ort = _import_onnxruntime()
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = max(1, int(threads))
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        providers = ["CPUExecutionProvider"]
-        try:
-            self.unary = ort.InferenceSession(
-                str(self.model_dir / UNARY_FILE), options, providers=providers
-            )
-            self.pairwise = ort.InferenceSession(
-                str(self.model_dir / PAIRWISE_FILE), options, providers=providers
-            )
-        except Exception as exc:  # onnxruntime raises its own exception types
-            raise ModelUnavailableError(f"cannot load the web2text model: {exc}") from exc
+        self.unary = inference_session(self.model_dir / UNARY_FILE, threads, "web2text")
+        self.pairwise = inference_session(self.model_dir / PAIRWISE_FILE, threads, "web2text")
 
     def log_probs(self, blocks: np.ndarray, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Unary (n x 2) and pairwise ((n-1) x 4) log-probabilities for raw features."""
@@ -124,13 +155,4 @@ class Web2TextModel:
 
 def get_model(model_dir: str | os.PathLike[str] | None = None, threads: int = 1) -> Web2TextModel:
     """The process-wide model for a directory (the shipped one by default), loaded once."""
-    path = str(Path(model_dir).resolve()) if model_dir else str(DEFAULT_MODEL_DIR)
-    key = (os.getpid(), path, int(threads))
-    model = _models.get(key)
-    if model is None:
-        with _lock:
-            model = _models.get(key)
-            if model is None:
-                model = Web2TextModel(path, threads)
-                _models[key] = model
-    return model
+    return process_model(_models, Web2TextModel, model_dir, threads)

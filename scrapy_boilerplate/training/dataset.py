@@ -28,6 +28,7 @@ from ..parse import parse_html
 from .alignment import label_blocks, label_blocks_from_snippets
 
 __all__ = [
+    "EVALUATION_ONLY_SETS",
     "SHIPPED_TRAINING_SETS",
     "PageData",
     "Corpus",
@@ -45,6 +46,16 @@ SHIPPED_TRAINING_SETS: dict[str, str] = {
     "zh-cwced-dev": "MIT",
     "trafilatura-eval": "Apache-2.0 (snippets only)",
 }
+#: the sets that may only evaluate (shared/data/README.md): no shipped model trains on
+#: them, so they are the evidence of how a model does on pages it never saw
+EVALUATION_ONLY_SETS: tuple[str, ...] = (
+    "cleaneval-train",
+    "cleanportaleval",
+    "dragnet-test",
+    "htmltotext-benchmark",
+    "l3s-gn1",
+    "utomo-big9",
+)
 #: pages whose reference the alignment recovers less of are left out (reference and
 #: HTML disagree: the labels would be noise)
 MIN_RECOVERED = 0.5
