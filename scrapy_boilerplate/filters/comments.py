@@ -56,10 +56,11 @@ class CommentSectionFilter(Filter):
 
     name = "comment_sections"
 
-    def __init__(self, max_share: float = 0.5) -> None:
+    def __init__(self, max_share: float = 0.5, wrapper_holds_heading: bool = False) -> None:
         if not 0.0 <= max_share <= 1.0:
             raise ValueError(f"max_share must be within [0, 1], not {max_share!r}")
         self.max_share = max_share
+        self.wrapper_holds_heading = wrapper_holds_heading
 
     def __call__(self, doc: Document) -> bool:
         # ancestors already looked at -> their section (or None); lxml elements are kept
@@ -81,12 +82,36 @@ class CommentSectionFilter(Filter):
         if not words:
             return False
         limit = self.max_share * total
+        wrappers = None
+        if self.wrapper_holds_heading and any(n > limit for n in words.values()):
+            wrappers = _heading_ancestors(doc.root)
         changed = False
         for block, section in zip(doc.blocks, sections, strict=True):
-            if section is not None and words[section] <= limit:
+            if section is not None and (
+                words[section] <= limit or (wrappers is not None and section not in wrappers)
+            ):
                 block.add_label(Label.USER_COMMENTS)
                 changed |= block.set_content(False)
         return changed
+
+
+#: the page's first headings looked at (a bound: each costs one walk to the root)
+MAX_HEADINGS = 5
+
+
+def _heading_ancestors(root: Any) -> set[Any]:
+    """The elements that hold one of the page's first ``<h1>`` elements."""
+    held: set[Any] = set()
+    if root is None:
+        return held
+    for n, heading in enumerate(root.iter("h1")):
+        if n >= MAX_HEADINGS:
+            break
+        node = heading
+        while node is not None and node not in held:
+            held.add(node)
+            node = node.getparent()
+    return held
 
 
 def _section(element: Any, section_of: dict[Any, Any]) -> Any:

@@ -92,6 +92,22 @@ def test_the_share_guard_decides_between_thread_and_wrapper():
     assert "I cross that bridge" not in content_text(doc)
 
 
+def test_with_wrapper_holds_heading_a_large_thread_without_the_headline_is_dropped():
+    # a long thread under a short story (Slashdot): above the share, but the section does
+    # not hold the page's <h1>, so it is not the story's wrapper
+    html = page(
+        ARTICLE[: ARTICLE.index("<p>Work")] + '<div id="comments">' + COMMENT * 3 + "</div>"
+    )
+    doc, changed = everything_then_comments(html, wrapper_holds_heading=True)
+    assert changed
+    assert "I cross that bridge" not in content_text(doc)
+    assert "engineers found cracks" in content_text(doc)
+    # a wrapper that holds the headline stays, whatever it is called
+    wrapped = page('<article class="post has-comments">' + ARTICLE + "</article>")
+    doc, changed = everything_then_comments(wrapped, wrapper_holds_heading=True)
+    assert not changed and all(b.is_content for b in doc.blocks)
+
+
 @pytest.mark.parametrize(
     "attributes",
     [
