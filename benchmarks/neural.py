@@ -223,6 +223,10 @@ TRAINSET_VARIANTS: dict[str, Any] = {
     "labeler alone": [{"web2text": {"drop_comments": False}}],
     "+ comment_sections (shipped)": "web2text",
     "+ comment_sections + fallback article": [{"web2text": {"fallback": "article"}}],
+    "+ comment_sections, wrapper_holds_heading": [
+        "web2text_labeler",
+        {"comment_sections": {"wrapper_holds_heading": True}},
+    ],
 }
 
 

@@ -17,12 +17,22 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from ..errors import BoilerplateError
 from ..registry import DEFAULT_EXTRACTOR
+from ..spec import decode_spec
 from .datasets import DatasetError, find_datasets
 from .evaluate import Progress, evaluate_dataset
 from .metrics import BOOTSTRAP_SEED, N_BOOTSTRAP
 from .report import FORMATS, render
-from .runners import FLOOR, OTHER_EXTRACTORS, Runner, RunnerUnavailable, get_runner, our_extractors
+from .runners import (
+    FLOOR,
+    OTHER_EXTRACTORS,
+    Runner,
+    RunnerUnavailable,
+    chain_runner,
+    get_runner,
+    our_extractors,
+)
 
 __all__ = ["build_runners", "quiet_other_loggers", "register", "split_names"]
 
@@ -70,10 +80,19 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     except (DatasetError, OSError) as exc:
         print(f"scrapy-boilerplate evaluate: {exc}", file=sys.stderr)
         return 2
-    extractors = split_names(args.extractor, our_extractors())
+    chains: list[Runner] = []
+    extractors: list[str] = []
+    try:
+        if args.extractor.lstrip().startswith("["):  # one chain spec, as JSON
+            chains = [chain_runner(decode_spec(args.extractor), "custom")]
+        else:
+            extractors = split_names(args.extractor, our_extractors())
+    except (BoilerplateError, ValueError) as exc:
+        print(f"scrapy-boilerplate evaluate: bad chain spec: {exc}", file=sys.stderr)
+        return 2
     compare = split_names(args.compare, [*OTHER_EXTRACTORS, FLOOR])
     try:
-        runners = build_runners(extractors, compare)
+        runners = chains + build_runners(extractors, compare)
     except RunnerUnavailable as exc:
         print(f"scrapy-boilerplate evaluate: {exc}", file=sys.stderr)
         return 2
@@ -138,7 +157,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--extractor",
         "-e",
         default=DEFAULT_EXTRACTOR,
-        help=f"our extractors, comma-separated, or 'all' (default: {DEFAULT_EXTRACTOR}; known: "
+        help="our extractors, comma-separated, or 'all', or one chain spec as a JSON list "
+        f"(reported as 'custom'; default: {DEFAULT_EXTRACTOR}; known: "
         f"{', '.join(our_extractors())})",
     )
     ev.add_argument(

@@ -41,6 +41,15 @@ def test_several_extractors_and_sets(capsys, mini_dir, bench_dir):
     assert rows == ["article", "default", "article", "default"]
 
 
+def test_a_chain_spec_is_evaluated_as_custom(capsys, mini_dir):
+    spec = '["keep_everything", {"min_words": {"min_words": 3}}]'
+    code, out, _ = run(capsys, mini_dir, "-e", spec, "--bootstrap", "0")
+    assert code == 0
+    assert any(line.startswith("custom ") for line in out.splitlines())
+    code, _, err = run(capsys, mini_dir, "-e", '["no_such_filter"]')
+    assert code == 2 and "bad chain spec" in err and "no_such_filter" in err
+
+
 def test_folder_of_sets(capsys, fixtures_dir):
     code, out, _ = run(capsys, fixtures_dir, "--bootstrap", "0")
     assert code == 0
