@@ -1,18 +1,18 @@
 """Training the whole-page context labeler (the ``context`` extractor) and exporting it.
 
-The network reads every block of a page at once: the block's Web2Text features (the 128
-extended columns, standardised) and the features of the edges to its neighbours go
-through a linear layer, a bidirectional GRU over the whole page and a linear layer of two
-logits. A block is content when the mean content probability of the ensemble's members
-(same data, different seeds) reaches the model's threshold. Whole-page context is what
-Web2Text's 9-block window lacks: where the article starts, where the comments begin
-(benchmarks/context_experiment.py measured the gain at block level).
+The network reads every block of a page at once: the block's features (Web2Text's 128
+and our 24, standardised) and the features of the edges to its neighbours go through a
+linear layer, a bidirectional GRU over the whole page and a linear layer of two logits. A
+block is content when the mean content probability of the ensemble's members (same data,
+different seeds; one by default) reaches the model's threshold. Whole-page context is
+what Web2Text's 9-block window lacks: where the article starts, where the comments begin.
 
-Training: pages in batches (packed sequences, so the backward direction never reads
-padding), a page longer than ``window`` blocks contributes a random window of that many,
-Adam, cross-entropy over the labelled blocks; each member keeps the epoch with the best
-block F1 on the validation pages (a share of the training *sites*, never pages of a site
-it trains on). torch is imported inside the functions that need it.
+Training: pages of similar length in batches (packed sequences, so the backward direction
+never reads padding), a page longer than ``window`` blocks contributes a random window of
+that many, Adam, cross-entropy over the labelled blocks weighted by their characters; each
+member keeps the epoch with the best weighted F1 on the validation pages (the pages of a
+share of the training *sites*, never of a site it trains on), and the threshold is chosen
+on them too. torch is imported inside the functions that need it.
 """
 
 from __future__ import annotations
