@@ -133,3 +133,15 @@ def test_the_same_seed_gives_the_same_model_files(tmp_path, tiny_set):  # noqa: 
     b = json.loads((tmp_path / "b" / "context.json").read_text())
     a["training"].pop("seconds"), b["training"].pop("seconds")
     assert a == b
+
+
+def test_pages_are_grouped_by_site_across_sets():
+    from scrapy_boilerplate.training.dataset import site_of
+
+    assert site_of("a", "1", "https://www.example.com/news/1.html") == "example.com"
+    assert site_of("b", "7", "http://example.com:8080/x") == "example.com"  # across sets
+    # an archived copy counts as the site it copies
+    archived = "https://web.archive.org/web/20200101000000/https://www.paper.de/politik/a.html"
+    assert site_of("a", "2", archived) == "paper.de"
+    # no URL: the page is its own group, within its set
+    assert site_of("a", "3", None) == "a:3" != site_of("b", "3", "")
