@@ -337,7 +337,7 @@ def write_report(
         "and jusText, and the margin of boilerpipe's `article` and of our learned extractors",
         "to it (F1 as above). `web2text` and `context` were trained on wcxb-dev,",
         "mozilla-readability, zh-cwced-dev and trafilatura-eval: their figures on those four",
-        "sets are in-sample, not evidence (cross-validated by site: `benchmarks/context_cv.py`,",
+        "sets are in-sample, not evidence (cross-validated by site: `benchmarks/grouped_cv.py`,",
         "docs/neural.md). The last row is the mean over the six sets no model trained on.",
         "",
         best_other_table(results, OURS_COMPARED),

@@ -1,19 +1,19 @@
 #!/usr/bin/env python
-"""Cross-validation of the ``context`` labeler on the sets it trains on, grouped by site.
+"""Cross-validation of a learned labeler on the sets it trains on, grouped by site.
 
-    python -m benchmarks.context_cv [--folds 4] [--members 3] [--epochs 6] [--threads 2]
+    python -m benchmarks.grouped_cv [--model context|web2text] [--folds 4] [--threads 2]
 
 The pages of the four sets that may train the shipped model (``SHIPPED_TRAINING_SETS``)
 are split into ``--folds`` folds by site (a site's pages, in any set, share a fold). For
 each fold a model is trained, with the shipped configuration (and, as it, on WCXB's
-article pages only), on the other folds and exported; the ``context`` extractor with that model then extracts the fold's pages, and
-every page is scored as ``scrapy-boilerplate evaluate`` scores it (token-shingle F1;
+article pages only), on the other folds and exported; the extractor (``context`` or
+``web2text``) with that model then extracts the fold's pages, and every page is scored as ``scrapy-boilerplate evaluate`` scores it (token-shingle F1;
 snippet F1 for trafilatura-eval). So each page's figure comes from a model that never saw
 its site. The table puts beside it the best other library on the same whole set, from
 the quality benchmark's results (``benchmarks/out/quality.json``, when present).
 
-Needs torch (the ``[train]`` extra). Writes ``benchmarks/out/context_cv/`` (the fold
-models, ``results.json``) and prints the Markdown table.
+Needs torch (the ``[train]`` extra). Writes ``benchmarks/out/grouped_cv/<model>/`` (the
+fold models, ``results.json``) and prints the Markdown table.
 """
 
 from __future__ import annotations
@@ -37,10 +37,11 @@ from scrapy_boilerplate.training.dataset import (
     site_groups,
     site_of,
 )
+from scrapy_boilerplate.training.train import TrainConfig, export_onnx, train_models
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
-OUT = ROOT / "benchmarks" / "out" / "context_cv"
+OUT = ROOT / "benchmarks" / "out" / "grouped_cv"
 #: the libraries the issue compares with (benchmarks/quality.py runner names)
 OTHERS = ("trafilatura", "trafilatura_no_comments", "readability", "resiliparse", "justext")
 
@@ -89,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--cache", type=Path, default=ROOT / "benchmarks" / "out" / "corpus")
+    parser.add_argument("--model", choices=("context", "web2text"), default="context")
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--members", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=ContextConfig.epochs)
@@ -113,14 +115,22 @@ def main(argv: list[str] | None = None) -> int:
     cfg = ContextConfig(
         seed=args.seed, members=args.members, epochs=args.epochs, threads=args.threads
     )
-    results = {s.name: RunnerResult("context (cross-validated)", "ours", None) for s in sets}
+    label = f"{args.model} (cross-validated)"
+    results = {s.name: RunnerResult(label, "ours", None) for s in sets}
     for fold in range(args.folds):
         train = np.flatnonzero(page_fold != fold)
         log(f"fold {fold}: training on {len(train)} pages of the other folds")
-        model = train_context(corpus.subset(train), [groups[p] for p in train], cfg, log=log)
-        model_dir = args.out / f"fold{fold}"
-        export_context(model, model_dir, {"cross_validation": {"fold": fold, "of": args.folds}})
-        runner = chain_runner([{"context": {"model_dir": str(model_dir)}}], "context")
+        model_dir = args.out / args.model / f"fold{fold}"
+        facts = {"cross_validation": {"fold": fold, "of": args.folds}}
+        if args.model == "context":
+            model = train_context(corpus.subset(train), [groups[p] for p in train], cfg, log)
+            export_context(model, model_dir, facts)
+        else:
+            trained = train_models(
+                corpus.subset(train), TrainConfig(seed=args.seed, threads=args.threads), log
+            )
+            export_onnx(trained, model_dir, facts)
+        runner = chain_runner([{args.model: {"model_dir": str(model_dir)}}], args.model)
         for s in sets:
             for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
                 results[s.name].pages.append(run_page(runner, page, "auto"))
@@ -135,13 +145,16 @@ def main(argv: list[str] | None = None) -> int:
             f"| {name} | {len(result.pages)} | {summary.f1:.3f} | {other} {score:.3f} "
             f"| {summary.f1 - score:+.3f} |"
         )
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "results.json").write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
+    (args.out / args.model).mkdir(parents=True, exist_ok=True)
+    (args.out / args.model / "results.json").write_text(
+        json.dumps(dump, indent=1) + "\n", encoding="utf-8"
+    )
+    shape = f", {cfg.members} member(s) x {cfg.epochs} epochs" if args.model == "context" else ""
     print(
-        f"Grouped by site, {args.folds} folds, {cfg.members} member(s) x {cfg.epochs} epochs, "
+        f"{args.model}, grouped by site, {args.folds} folds{shape}, "
         f"trained on page types: {args.page_types or 'all'}\n"
     )
-    print("| set | pages | context (cross-validated) | best other library | margin |")
+    print(f"| set | pages | {label} | best other library | margin |")
     print("|---|---:|---:|---|---:|")
     print("\n".join(rows))
     return 0
