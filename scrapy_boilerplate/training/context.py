@@ -20,13 +20,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..neural.columns import feature_names
+from ..neural.columns import BLOCK_FEATURES, feature_names
 from ..neural.context import CONTEXT_FILE, CONTEXT_META, context_inputs
 from ..neural.features import Normalizer
 from .dataset import Corpus
@@ -63,7 +63,6 @@ class ContextResult:
     threshold: float
     metrics: dict[str, Any]
     config: ContextConfig
-    validation_pages: list[int] = field(default_factory=list)
 
 
 def make_context_net(n_in: int, projection: int, hidden: int, dropout: float, conv: int = 0) -> Any:
@@ -102,37 +101,32 @@ def make_context_net(n_in: int, projection: int, hidden: int, dropout: float, co
     return ContextNet()
 
 
-class _Ensemble:
-    """The members' mean content probability, as one module (what is exported)."""
+def ensemble(nets: Sequence[Any]) -> Any:
+    """The members' mean content probability, as one module in eval mode (what is
+    exported)."""
+    import torch
+    from torch import nn
 
-    def __new__(cls, nets: Sequence[Any]) -> Any:
-        import torch
-        from torch import nn
+    class Ensemble(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.members = nn.ModuleList(nets)
 
-        class Ensemble(nn.Module):
-            def __init__(self) -> None:
-                super().__init__()
-                self.members = nn.ModuleList(nets)
+        def forward(self, x: Any) -> Any:
+            probs = [torch.softmax(m(x), dim=-1)[..., 1] for m in self.members]
+            return torch.stack(probs, 0).mean(0)
 
-            def forward(self, x: Any) -> Any:
-                probs = [torch.softmax(m(x), dim=-1)[..., 1] for m in self.members]
-                return torch.stack(probs, 0).mean(0)
-
-        return Ensemble().eval()
+    return Ensemble().eval()
 
 
-#: the raw column with the log of a block's characters (clipped to [2.5, 5.5])
-LOG_CHARS_COLUMN = 8
+#: the raw block column with the log of the block's characters (clipped to [2.5, 5.5])
+LOG_CHARS_COLUMN = BLOCK_FEATURES.index("log_n_characters")
 
 
 def block_weights(blocks: np.ndarray) -> np.ndarray:
     """A block's weight in the loss and in the weighted F1: its characters (clipped at
     about 250, as the feature is), so that a long paragraph counts more than a link."""
-    return (
-        np.exp(blocks[:, LOG_CHARS_COLUMN]).astype(np.float32)
-        if len(blocks)
-        else np.zeros(0, np.float32)
-    )
+    return np.exp(blocks[:, LOG_CHARS_COLUMN]).astype(np.float32)
 
 
 Example = tuple[np.ndarray, np.ndarray, np.ndarray]  # inputs, labels, weights
@@ -155,14 +149,14 @@ def predict_probs(nets: Sequence[Any], inputs: Sequence[np.ndarray]) -> list[np.
     """The ensemble's content probability per block of each page."""
     import torch
 
-    ensemble = _Ensemble(nets)
+    mean = ensemble(nets)
     out = []
     with torch.no_grad():
         for x in inputs:
             if len(x) == 0:
                 out.append(np.zeros(0, np.float32))
                 continue
-            out.append(ensemble(torch.from_numpy(x)[None])[0].numpy())
+            out.append(mean(torch.from_numpy(x)[None])[0].numpy())
     return out
 
 
@@ -294,7 +288,7 @@ def train_context(
         metrics["validation"]["weighted_f1"] = weighted_f1(probs >= threshold, truth, weights)
     metrics["pages"] = {"train": len(train_pages), "validation": len(val_pages)}
     log(f"threshold {threshold}: validation {metrics.get('validation')}")
-    return ContextResult(normalizer, nets, threshold, metrics, cfg, val_pages)
+    return ContextResult(normalizer, nets, threshold, metrics, cfg)
 
 
 def export_context(
@@ -311,13 +305,13 @@ def export_context(
     block_names, edge_names = feature_names(True)
     width = len(block_names) + 2 * len(edge_names)
     path = out / CONTEXT_FILE
-    ensemble = _Ensemble(result.nets)
+    mean = ensemble(result.nets)
     with warnings.catch_warnings():
         # the TorchScript exporter's deprecation notice, and the tracer's notes on the
         # GRU's shape checks (the sequence axis is dynamic, as declared below)
         warnings.simplefilter("ignore")
         torch.onnx.export(
-            ensemble,
+            mean,
             (torch.zeros(1, 12, width),),
             str(path),
             input_names=["features"],

@@ -69,18 +69,11 @@ def test_tiny_context_run_exports_the_ensemble(tmp_path, tiny_set):  # noqa: F81
 
 
 def test_the_onnx_ensemble_equals_the_torch_members():
-    from scrapy_boilerplate.training.context import (
-        export_context,
-        make_context_net,
-        predict_probs,
-    )
-
-    del export_context  # the export itself is exercised through the command above
-    from scrapy_boilerplate.training.context import _Ensemble
+    from scrapy_boilerplate.training.context import ensemble, make_context_net, predict_probs
 
     torch.manual_seed(0)
     nets = [make_context_net(20, 8, 6, 0.0, conv) for conv in (0, 3)]
-    ensemble = _Ensemble(nets)
+    mean = ensemble(nets)
     rng = np.random.default_rng(1)
     import io
     import warnings
@@ -89,7 +82,7 @@ def test_the_onnx_ensemble_equals_the_torch_members():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         torch.onnx.export(
-            ensemble,
+            mean,
             (torch.zeros(1, 5, 20),),
             buffer,
             input_names=["features"],
