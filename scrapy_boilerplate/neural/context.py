@@ -13,7 +13,6 @@ per model directory (a fork gets its own); the filter itself pickles as plain da
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -24,11 +23,9 @@ import numpy as np
 from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
-from ..filters.comments import CommentSectionFilter
-from ..filters.fallback import FallbackFilter
-from .columns import feature_names
 from .features import Normalizer, page_features
-from .model import inference_session, process_model
+from .filter import labeler_chain
+from .model import check_feature_names, inference_session, process_model, read_model_meta
 
 __all__ = [
     "CONTEXT_FILE",
@@ -65,23 +62,13 @@ class ContextModel:
     def __init__(self, model_dir: str | os.PathLike[str], threads: int = 1) -> None:
         self.model_dir = Path(model_dir)
         meta_path, onnx_path = self.model_dir / CONTEXT_META, self.model_dir / CONTEXT_FILE
-        for f in (meta_path, onnx_path):
-            if not f.is_file():
-                raise ModelUnavailableError(f"context model file missing: {f}")
+        meta = read_model_meta("context", meta_path, onnx_path)
         try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
             self.threshold = float(meta["threshold"])
             self.normalizer = Normalizer.from_dict(meta["normalizer"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError) as exc:
             raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
-        block_names, edge_names = feature_names(True)
-        if list(meta.get("block_features", [])) != list(block_names) or list(
-            meta.get("edge_features", [])
-        ) != list(edge_names):
-            raise ModelUnavailableError(
-                f"{meta_path}: the model was trained on other features than this version "
-                "computes; retrain it (scrapy-boilerplate train --model context)"
-            )
+        check_feature_names(meta, True, meta_path, "scrapy-boilerplate train --model context")
         self.meta = meta
         self.session = inference_session(onnx_path, threads, "context")
 
@@ -152,12 +139,9 @@ def context(
     """The ``context`` extractor: the whole-page context labeler, then (``drop_comments``)
     the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then, if ``fallback`` is
     an extractor name or chain spec, that chain on pages where nothing is content."""
-    filters: list[Filter] = [ContextLabeler(model_dir, threshold, threads)]
-    if drop_comments:
-        filters.append(CommentSectionFilter())
-    if fallback is not None:
-        filters.append(FallbackFilter(fallback))
-    return Chain(filters, "context")
+    return labeler_chain(
+        ContextLabeler(model_dir, threshold, threads), "context", drop_comments, fallback
+    )
 
 
 #: the labeler's filter and named extractor (registered by scrapy_boilerplate.families)

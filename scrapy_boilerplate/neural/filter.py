@@ -22,7 +22,7 @@ from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
 
-__all__ = ["EXTRACTORS", "FILTERS", "Web2TextLabeler", "web2text"]
+__all__ = ["EXTRACTORS", "FILTERS", "Web2TextLabeler", "labeler_chain", "web2text"]
 
 
 class Web2TextLabeler(Filter):
@@ -85,12 +85,20 @@ def web2text(
     default: it empties fewer pages, but lowers the benchmarks' mean precision more than
     it raises their recall (docs/neural.md).
     """
-    filters: list[Filter] = [Web2TextLabeler(model_dir=model_dir, lam=lam, threads=threads)]
+    labeler = Web2TextLabeler(model_dir=model_dir, lam=lam, threads=threads)
+    return labeler_chain(labeler, "web2text", drop_comments, fallback)
+
+
+def labeler_chain(labeler: Filter, name: str, drop_comments: bool, fallback: Any) -> Chain:
+    """A learned labeler's extractor: the labeler, then (``drop_comments``) the
+    :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then, if ``fallback`` is an
+    extractor name or chain spec, that chain on pages where nothing is content."""
+    filters: list[Filter] = [labeler]
     if drop_comments:
         filters.append(CommentSectionFilter())
     if fallback is not None:
         filters.append(FallbackFilter(fallback))
-    return Chain(filters, "web2text")
+    return Chain(filters, name)
 
 
 #: the family's filters and named extractors (registered by scrapy_boilerplate.families)

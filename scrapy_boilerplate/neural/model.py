@@ -28,9 +28,11 @@ __all__ = [
     "DEFAULT_MODEL_DIR",
     "INSTALL_HINT",
     "Web2TextModel",
+    "check_feature_names",
     "get_model",
     "inference_session",
     "process_model",
+    "read_model_meta",
 ]
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parent / "models"
@@ -56,6 +58,34 @@ def _import_onnxruntime() -> Any:
             f"the web2text labeler needs onnxruntime, which is not installed: {INSTALL_HINT}"
         ) from exc
     return onnxruntime
+
+
+def read_model_meta(model: str, meta_path: Path, *files: Path) -> dict[str, Any]:
+    """A model directory's JSON metadata, once it and the model's other ``files`` are
+    known to be there; a missing or unreadable file raises :class:`ModelUnavailableError`
+    naming it."""
+    for f in (meta_path, *files):
+        if not f.is_file():
+            raise ModelUnavailableError(f"{model} model file missing: {f}")
+    try:
+        return json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
+
+
+def check_feature_names(
+    meta: dict[str, Any], extended: bool, meta_path: Path, retrain: str
+) -> None:
+    """Refuse a model trained on other feature columns than this version computes (the
+    names are stored with the model): the ``retrain`` command makes a matching one."""
+    block_names, edge_names = feature_names(extended)
+    if list(meta.get("block_features", [])) != list(block_names) or list(
+        meta.get("edge_features", [])
+    ) != list(edge_names):
+        raise ModelUnavailableError(
+            f"{meta_path}: the model was trained on other features than this version "
+            f"computes; retrain it ({retrain})"
+        )
 
 
 def inference_session(path: Path, threads: int, model: str) -> Any:
@@ -101,22 +131,11 @@ class Web2TextModel:
     def __init__(self, model_dir: str | os.PathLike[str], threads: int = 1) -> None:
         self.model_dir = Path(model_dir)
         meta_path = self.model_dir / META_FILE
-        for f in (meta_path, self.model_dir / UNARY_FILE, self.model_dir / PAIRWISE_FILE):
-            if not f.is_file():
-                raise ModelUnavailableError(f"web2text model file missing: {f}")
-        try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
+        meta = read_model_meta(
+            "web2text", meta_path, self.model_dir / UNARY_FILE, self.model_dir / PAIRWISE_FILE
+        )
         self.extended = bool(meta.get("extended", False))
-        block_names, edge_names = feature_names(self.extended)
-        if list(meta.get("block_features", [])) != list(block_names) or list(
-            meta.get("edge_features", [])
-        ) != list(edge_names):
-            raise ModelUnavailableError(
-                f"{meta_path}: the model was trained on other features than this version "
-                "computes; retrain it (scrapy-boilerplate train)"
-            )
+        check_feature_names(meta, self.extended, meta_path, "scrapy-boilerplate train")
         self.meta = meta
         self.lam = float(meta["lambda"])
         # how many rows on each side a network's output sees (its "same"-padded kernels)
