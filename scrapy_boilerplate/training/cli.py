@@ -163,13 +163,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--steps", type=int, default=8000, help="web2text: maximum steps per network")
     p.add_argument("--members", type=int, default=1, help="context: ensemble members (default 1)")
     p.add_argument("--epochs", type=int, default=6, help="context: epochs per member (default 6)")
-    p.add_argument("--batch", type=int, default=128, help="windows per batch (default 128)")
-    p.add_argument("--eval-every", type=int, default=100, help="steps between validations")
+    p.add_argument(
+        "--batch", type=int, default=128, help="web2text: windows per batch (default 128)"
+    )
+    p.add_argument(
+        "--eval-every", type=int, default=100, help="web2text: steps between validations"
+    )
     p.add_argument(
         "--patience",
         type=int,
         default=25,
-        help="validations without gain before stopping (default 25)",
+        help="web2text: validations without gain before stopping (default 25)",
     )
     p.add_argument("--limit", type=int, default=None, help="only the first N pages of each set")
     p.add_argument("--processes", type=int, default=1, help="processes building the corpus")
@@ -186,7 +190,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--no-extension",
         action="store_true",
-        help="Web2Text's 128 block / 25 edge features only (no class/id words)",
+        help="web2text: Web2Text's 128 block / 25 edge features only (no class/id words)",
     )
     p.add_argument(
         "--allow-any-set",
