@@ -19,6 +19,7 @@ from .filters.base import Filter
 from .filters.comments import CommentSectionFilter
 from .filters.fallback import FallbackFilter
 from .neural import context
+from .neural import lm as language_model
 from .neural import filter as web2text
 from .registry import register_extractor, register_filter
 
@@ -40,6 +41,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("density", density.FILTERS, density.EXTRACTORS),
     Family("web2text", web2text.FILTERS, web2text.EXTRACTORS),
     Family("context", context.FILTERS, context.EXTRACTORS),
+    Family("lm", language_model.FILTERS, language_model.EXTRACTORS),
 )
 
 

@@ -1,0 +1,209 @@
+"""The language-model block labeler of the thesis (seed document 004), and its fast variant.
+
+Each block becomes one row: its text's vector (a sentence encoder's, or ``lm_fast``'s
+static token table's) plus the sinusoidal encoding of its position in the page, then the
+counts of the 50 tags that enclose it (:mod:`~scrapy_boilerplate.neural.lm_features`); a
+logistic regression gives its content probability; a block is content at or above the
+model's threshold. The regression's weights are stored in the model's JSON file, so
+inference is a numpy product.
+
+- ``lm``: the encoder is all-MiniLM-L6-v2 run with onnxruntime
+  (:mod:`~scrapy_boilerplate.neural.lm_encoder`); it needs the ``[lm]`` extra (the
+  weights package and ``tokenizers``). Seconds per page: a transformer pass per block.
+  Distinct texts are encoded once per process (a bounded memo: a site's menus and
+  footers repeat on every page; :meth:`~.lm_encoder.SentenceEncoder.vectors`).
+- ``lm_fast``: static token vectors distilled from the same encoder
+  (:mod:`~scrapy_boilerplate.neural.lm_static`); needs only ``tokenizers``.
+
+Models: ``lm.json`` and ``lm_fast.json`` (+ ``lm_fast_table.npz``, ``lm_tokenizer.json``) in
+a model directory (the shipped ones are in ``scrapy_boilerplate/neural/models/``).
+Training: :mod:`scrapy_boilerplate.training.lm`; the model card says on what, how well.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..document import Document
+from ..errors import ModelUnavailableError
+from ..filters.base import Chain, Filter, set_flags
+from .filter import labeler_chain
+from .lm_encoder import ENCODER_NAME, get_encoder
+from .lm_features import block_positions, positional_encoding, tag_counts
+from .lm_static import TABLE_FILE, TOKENIZER_FILE, StaticEncoder
+from .model import process_model, read_model_meta
+
+__all__ = [
+    "LM_META",
+    "LM_FAST_META",
+    "LMLabeler",
+    "LMModel",
+    "get_lm_model",
+    "lm",
+    "lm_fast",
+    "lm_rows",
+]
+
+LM_META = "lm.json"
+LM_FAST_META = "lm_fast.json"
+_models: dict[tuple[int, str, int], LMModel] = {}
+_fast_models: dict[tuple[int, str, int], LMModel] = {}
+
+
+def lm_rows(vectors: np.ndarray, tags: np.ndarray) -> np.ndarray:
+    """The classifier's input: each text vector plus its block's positional encoding
+    (position = index / number of blocks), then the block's tag counts."""
+    n, width = vectors.shape
+    pe = positional_encoding(block_positions(n), width)
+    return np.hstack([vectors + pe, tags]).astype(np.float32)
+
+
+class LMModel:
+    """One model file: the tag vocabulary, the regression, the threshold and the text
+    encoder it was trained with (the sentence encoder, or the static table)."""
+
+    def __init__(self, model_dir: str | os.PathLike[str], threads: int = 1, fast: bool = False):
+        self.model_dir = Path(model_dir)
+        self.fast = fast
+        meta_path = self.model_dir / (LM_FAST_META if fast else LM_META)
+        extra = (self.model_dir / TABLE_FILE, self.model_dir / TOKENIZER_FILE) if fast else ()
+        meta = read_model_meta("lm_fast" if fast else "lm", meta_path, *extra)
+        try:
+            self.vocabulary = [str(t) for t in meta["tag_vocabulary"]]
+            self.weights = np.asarray(meta["weights"], np.float32)
+            self.bias = float(meta["bias"])
+            self.threshold = float(meta["threshold"])
+            self.pooling = str(meta.get("pooling", "mean"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
+        if not fast and meta.get("encoder") != ENCODER_NAME:
+            raise ModelUnavailableError(
+                f"{meta_path}: trained on the encoder {meta.get('encoder')!r}, this version "
+                f"runs {ENCODER_NAME!r}; retrain it (scrapy-boilerplate train --model lm)"
+            )
+        self.meta = meta
+        self.threads = threads
+        self.static = StaticEncoder(self.model_dir) if fast else None
+        if not fast:
+            get_encoder(threads)  # a missing extra fails now, when the chain is built
+        width = self.static.width if self.static else get_encoder(threads).width
+        if len(self.weights) != width + len(self.vocabulary):
+            raise ModelUnavailableError(
+                f"{meta_path}: {len(self.weights)} weights for {width} + "
+                f"{len(self.vocabulary)} inputs"
+            )
+
+    def text_vectors(self, texts: list[str], check: Callable[[], None] | None = None) -> np.ndarray:
+        """Each text's vector from this model's encoder (distinct texts encoded once;
+        ``check`` runs between encoder batches)."""
+        if self.static is not None:
+            return self.static.encode(texts)
+        return get_encoder(self.threads).vectors(texts, self.pooling, check)
+
+    def content_probability(
+        self, blocks: list[Any], check: Callable[[], None] | None = None
+    ) -> np.ndarray:
+        """Each block's content probability."""
+        if not blocks:
+            return np.zeros(0, np.float32)
+        vectors = self.text_vectors([b.text for b in blocks], check)
+        x = lm_rows(vectors, tag_counts(blocks, self.vocabulary))
+        z = x @ self.weights + self.bias
+        return (1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))).astype(np.float32)
+
+
+def _load(fast: bool) -> Callable[[str, int], LMModel]:
+    return lambda path, threads: LMModel(path, threads, fast)
+
+
+def get_lm_model(
+    model_dir: str | os.PathLike[str] | None = None, threads: int = 1, fast: bool = False
+) -> LMModel:
+    """The process-wide model of a directory (the shipped one by default), loaded once."""
+    return process_model(_fast_models if fast else _models, _load(fast), model_dir, threads)
+
+
+class LMLabeler(Filter):
+    """Label every block content / boilerplate with the language-model labeler.
+
+    ``fast``: the static token table (``lm_fast``) instead of the sentence encoder
+    (``lm``). ``model_dir``: a directory with the model files (None: the shipped model).
+    ``threshold``: the content probability a block needs (None: the model's).
+    ``threads``: onnxruntime intra-op threads of the encoder.
+    """
+
+    name = "lm_labeler"
+
+    def __init__(
+        self,
+        fast: bool = False,
+        model_dir: str | None = None,
+        threshold: float | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.fast = bool(fast)
+        self.model_dir = model_dir
+        self.threshold = threshold
+        self.threads = threads
+        # loaded now: a missing extra or file fails when the chain is built
+        self.model()
+
+    def model(self) -> LMModel:
+        """The loaded model (raises ModelUnavailableError naming what to install)."""
+        return get_lm_model(self.model_dir, self.threads, self.fast)
+
+    def __call__(self, doc: Document) -> bool:
+        model = self.model()
+        blocks = doc.blocks
+        if not blocks:
+            return False
+        doc.check_deadline()
+        probs = model.content_probability(blocks, doc.check_deadline)
+        threshold = model.threshold if self.threshold is None else float(self.threshold)
+        return set_flags(blocks, (probs >= threshold).tolist())
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "fast": self.fast,
+            "model_dir": self.model_dir,
+            "threshold": self.threshold,
+            "threads": self.threads,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+def lm(
+    model_dir: str | None = None,
+    threshold: float | None = None,
+    threads: int = 1,
+    drop_comments: bool = True,
+    fallback: Any = None,
+) -> Chain:
+    """The ``lm`` extractor: the thesis's labeler on sentence-encoder vectors, then
+    (``drop_comments``) the comment-section filter, then the optional ``fallback``."""
+    labeler = LMLabeler(False, model_dir, threshold, threads)
+    return labeler_chain(labeler, "lm", drop_comments, fallback)
+
+
+def lm_fast(
+    model_dir: str | None = None,
+    threshold: float | None = None,
+    drop_comments: bool = True,
+    fallback: Any = None,
+) -> Chain:
+    """The ``lm_fast`` extractor: the same labeler on static token vectors distilled from
+    the encoder, then the comment-section filter and the optional ``fallback``."""
+    labeler = LMLabeler(True, model_dir, threshold)
+    return labeler_chain(labeler, "lm_fast", drop_comments, fallback)
+
+
+#: the family's filter and named extractors (registered by scrapy_boilerplate.families)
+FILTERS: tuple[type[Filter], ...] = (LMLabeler,)
+EXTRACTORS: dict[str, Callable[..., Filter]] = {"lm": lm, "lm_fast": lm_fast}

@@ -1,0 +1,76 @@
+"""Static token vectors distilled from the sentence encoder (the ``lm_fast`` labeler's
+text vectors), as model2vec does.
+
+Each vocabulary token was encoded once, alone, by the encoder of
+:mod:`~scrapy_boilerplate.neural.lm_encoder` (its mean-pooled output for ``[CLS] token
+[SEP]``); the table was reduced by PCA, each row scaled by a frequency weight (SIF:
+``a / (a + p(token))``, p from the training pages' block texts) and stored as int8 with a
+scale per row. A text's vector is the mean of its tokens' rows: a table lookup per token
+instead of a transformer pass per block. Made by :func:`scrapy_boilerplate.training.lm.
+distill_static_table`; the model card says how.
+
+Needs only numpy and the ``tokenizers`` library (the ``[lm]`` extra); the table and the
+encoder's ``tokenizer.json`` are shipped with the model.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import ModelUnavailableError
+from .lm_encoder import MAX_TOKENS, load_tokenizer
+
+__all__ = ["StaticEncoder", "TABLE_FILE", "TOKENIZER_FILE", "save_table"]
+
+TABLE_FILE = "lm_fast_table.npz"
+TOKENIZER_FILE = "lm_tokenizer.json"
+
+
+def save_table(path: str | os.PathLike[str], table: np.ndarray) -> None:
+    """Store a float table as int8 rows with a float32 scale per row."""
+    scale = np.abs(table).max(axis=1) / 127.0
+    scale[scale == 0] = 1.0
+    q = np.clip(np.rint(table / scale[:, None]), -127, 127).astype(np.int8)
+    np.savez_compressed(path, table=q, scale=scale.astype(np.float32))
+
+
+class StaticEncoder:
+    """Texts to vectors by a mean of quantised token rows."""
+
+    def __init__(self, model_dir: str | os.PathLike[str], max_tokens: int = MAX_TOKENS) -> None:
+        model_dir = Path(model_dir)
+        table_path, tok_path = model_dir / TABLE_FILE, model_dir / TOKENIZER_FILE
+        for f in (table_path, tok_path):
+            if not f.is_file():
+                raise ModelUnavailableError(f"lm_fast model file missing: {f}")
+        try:
+            with np.load(table_path) as data:
+                # kept int8 (a quarter of the memory); rows are scaled when looked up
+                self.table = np.ascontiguousarray(data["table"], dtype=np.int8)
+                self.scale = np.asarray(data["scale"], dtype=np.float32)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
+        self.width = self.table.shape[1]
+        self.tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"), max_tokens)
+        self.tokenizer.no_padding()
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
+        [CLS] and [SEP] left out; a text without tokens gets zeros."""
+        out = np.zeros((len(texts), self.width), np.float32)
+        if not texts:
+            return out
+        ids = [e.ids[1:-1] for e in self.tokenizer.encode_batch(texts)]
+        lengths = np.fromiter(map(len, ids), np.int64, len(ids))
+        flat = np.fromiter((i for row in ids for i in row), np.int64, int(lengths.sum()))
+        if len(flat) == 0:
+            return out
+        nonzero = lengths > 0
+        starts = (np.cumsum(lengths) - lengths)[nonzero]
+        rows = self.table[flat].astype(np.float32) * self.scale[flat, None]
+        out[nonzero] = np.add.reduceat(rows, starts, axis=0) / lengths[nonzero, None]
+        return out
