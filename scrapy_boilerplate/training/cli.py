@@ -2,11 +2,13 @@
 
     scrapy-boilerplate train ../shared/data --out scrapy_boilerplate/neural/models
     scrapy-boilerplate train ../shared/data --model context --out scrapy_boilerplate/neural/models
+    scrapy-boilerplate train ../shared/data --model lm --out scrapy_boilerplate/neural/models
 
 A folder holding dataset folders stands for the sets in it that may train the shipped
 model (:data:`~scrapy_boilerplate.training.dataset.SHIPPED_TRAINING_SETS`); naming any
 other set is refused unless ``--allow-any-set`` (for experiments that do not ship).
-Needs the ``train`` extra (torch, onnx).
+Needs the ``train`` extra (torch, onnx; scikit-learn for ``lm`` / ``lm_fast``, which also
+need the ``lm`` extra).
 """
 
 from __future__ import annotations
@@ -46,7 +48,59 @@ def resolve_sets(paths: list[str], allow_any: bool) -> list[Path]:
     return out
 
 
+def _train_lm(args: argparse.Namespace) -> int:
+    from ..errors import ModelUnavailableError
+    from .dataset import SHIPPED_TRAINING_SETS
+    from .lm import LMConfig, train_lm
+
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        print(
+            "scrapy-boilerplate train: needs scikit-learn: "
+            "pip install 'scrapy-boilerplate-removal[train,lm]'",
+            file=sys.stderr,
+        )
+        return 2
+
+    def log(msg: str) -> None:
+        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+    sets = resolve_sets(args.datasets, args.allow_any_set)
+    page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
+    facts = {
+        "sets": {
+            s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
+            for s in sets
+        },
+        "command": "scrapy-boilerplate train "
+        + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
+    }
+    try:
+        info = train_lm(
+            sets,
+            args.out,
+            args.model == "lm_fast",
+            LMConfig(pooling=args.pooling, seed=args.seed),
+            cache_dir=args.cache,
+            page_types=page_types,
+            threads=args.threads,
+            facts=facts,
+            log=log,
+        )
+    except ModelUnavailableError as exc:
+        print(f"scrapy-boilerplate train: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"scrapy-boilerplate train: {exc}", file=sys.stderr)
+        return 1
+    print(f"training blocks {info['training_block_metrics']}")
+    return 0
+
+
 def _train_command(args: argparse.Namespace) -> int:
+    if args.model in ("lm", "lm_fast"):
+        return _train_lm(args)
     try:
         import torch  # noqa: F401
     except ImportError:
@@ -141,16 +195,23 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``train`` subcommand."""
     p = subparsers.add_parser(
         "train",
-        help="train a labeler's model: web2text or context (needs the train extra)",
+        help="train a labeler's model: web2text, context, lm or lm_fast (needs the train extra)",
         description="Label blocks automatically, train the Web2Text unary and pairwise "
         "networks (--model web2text) or the whole-page context labeler (--model context) "
         "and export them to ONNX.",
     )
     p.add_argument(
         "--model",
-        choices=("web2text", "context"),
+        choices=("web2text", "context", "lm", "lm_fast"),
         default="web2text",
-        help="which model to train (default web2text)",
+        help="which model to train (default web2text); lm and lm_fast need the lm extra "
+        "and scikit-learn, not torch",
+    )
+    p.add_argument(
+        "--pooling",
+        choices=("mean", "cls"),
+        default="mean",
+        help="lm: the encoder's vector of a block: mean of its tokens (default) or [CLS]",
     )
     p.add_argument(
         "datasets",
@@ -177,8 +238,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--limit", type=int, default=None, help="only the first N pages of each set")
     p.add_argument("--processes", type=int, default=1, help="processes building the corpus")
-    p.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
-    p.add_argument("--cache", default=None, help="directory to cache the labelled corpus in")
+    p.add_argument(
+        "--threads", type=int, default=2, help="torch (lm: onnxruntime) threads (default 2)"
+    )
+    p.add_argument(
+        "--cache",
+        default=None,
+        help="directory to cache the labelled corpus (lm: the encoder's vectors) in",
+    )
     p.add_argument(
         "--page-types",
         default=None,

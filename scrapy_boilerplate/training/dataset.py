@@ -32,6 +32,7 @@ __all__ = [
     "SHIPPED_TRAINING_SETS",
     "PageData",
     "Corpus",
+    "block_labels",
     "page_data",
     "build_corpus",
     "MIN_RECOVERED",
@@ -83,22 +84,36 @@ def page_data(
 ) -> PageData | None:
     """Parse, featurise and label one page (None if it has no blocks or no usable label)."""
     doc = parse_html(html)
-    if not doc.blocks:
+    labelled = block_labels(doc.blocks, main_text, with_snippets, without_snippets)
+    if labelled is None:
         return None
-    recovered = None
-    if main_text and main_text.strip():
-        labels, result = label_blocks(doc.blocks, main_text)
-        recovered = result.recovered
-        if recovered < MIN_RECOVERED:
-            return None
-    elif with_snippets or without_snippets:
-        labels = label_blocks_from_snippets(doc.blocks, with_snippets, without_snippets)
-        if all(v < 0 for v in labels):
-            return None
-    else:
-        return None
+    labels, recovered = labelled
     blocks, edges = page_features(doc, extended=True)  # training may drop the extension
     return PageData(dataset, page_id, blocks, edges, np.asarray(labels, dtype=np.int8), recovered)
+
+
+def block_labels(
+    blocks: Sequence[Any],
+    main_text: str | None,
+    with_snippets: Sequence[str] | None = None,
+    without_snippets: Sequence[str] | None = None,
+) -> tuple[list[int], float | None] | None:
+    """A parsed page's block labels (1, 0, -1 unknown) and the share of its reference the
+    alignment recovered (None for snippet labels); None when the page gives no usable
+    label: no blocks, too little of the reference recovered, no snippet found."""
+    if not blocks:
+        return None
+    if main_text and main_text.strip():
+        labels, result = label_blocks(blocks, main_text)
+        if result.recovered < MIN_RECOVERED:
+            return None
+        return labels, result.recovered
+    if with_snippets or without_snippets:
+        labels = label_blocks_from_snippets(blocks, with_snippets, without_snippets)
+        if all(v < 0 for v in labels):
+            return None
+        return labels, None
+    return None
 
 
 def _work(args: tuple[Any, ...]) -> PageData | str | None:

@@ -1,0 +1,159 @@
+#!/usr/bin/env python
+"""The language-model labelers (``lm``, ``lm_fast``) measured: site-grouped
+cross-validation on the training sets, then the shipped configuration on the six sets no
+model of ours trains on.
+
+    python -m benchmarks.lm_eval [--model lm|lm_fast] [--pooling mean|cls] [--folds 4]
+
+1. The labelled pages of the sets that may train the shipped model are split into folds
+   by site (as ``benchmarks/grouped_cv.py``); for each fold the regression is fit on the
+   other folds, exported, and the ``lm`` / ``lm_fast`` extractor with it extracts the
+   fold's pages, scored as ``scrapy-boilerplate evaluate`` scores them.
+2. A model fit on every training page (what ``scrapy-boilerplate train --model lm``
+   makes) extracts the six evaluation-only sets; block accuracy / P / R / F1 of its
+   classifier against the automatic block labels (the thesis's measure) and token F1 of
+   the extractor are reported.
+
+The sentence encoder's vectors are computed once per set and kept in ``--cache``
+(:mod:`scrapy_boilerplate.training.lm_cache`, float16); the extractor reads them through
+the encoder's memo, so the extraction is the real chain with the stored vectors in place
+of a second encoder pass. Writes ``benchmarks/out/lm/<model>/results.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.grouped_cv import FoldPages, best_others, fold_of
+from scrapy_boilerplate.evaluation.datasets import open_dataset
+from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
+from scrapy_boilerplate.evaluation.runners import chain_runner
+from scrapy_boilerplate.neural.lm_encoder import get_encoder
+from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
+from scrapy_boilerplate.training.lm import (
+    LMConfig,
+    cache_vectors,
+    distill_static_table,
+    evaluate_blocks,
+    export_lm,
+    fit_classifier,
+    load_pages,
+    page_rows,
+    page_vocabulary,
+    static_vectors,
+)
+from scrapy_boilerplate.training.lm_cache import encode_dataset
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+OUT = ROOT / "benchmarks" / "out" / "lm"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--cache", type=Path, default=ROOT / "benchmarks" / "out" / "lm_cache")
+    parser.add_argument("--model", choices=("lm", "lm_fast"), default="lm")
+    parser.add_argument("--pooling", choices=("mean", "cls"), default="mean")
+    parser.add_argument("--folds", type=int, default=4)
+    parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation")
+    parser.add_argument("--train-sets", default=",".join(SHIPPED_TRAINING_SETS))
+    parser.add_argument("--eval-sets", default=",".join(EVALUATION_ONLY_SETS))
+    args = parser.parse_args(argv)
+    fast = args.model == "lm_fast"
+    config = LMConfig(pooling=args.pooling)
+    out = args.out / (args.model if fast else f"{args.model}-{args.pooling}")
+
+    def log(msg: str) -> None:
+        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+    train_sets = [args.data / n for n in args.train_sets.split(",") if n]
+    eval_sets = [args.data / n for n in args.eval_sets.split(",") if n]
+    encoder = get_encoder(1)
+    encoder.memo_limit = None  # every stored vector stays: the chain finds them all
+    caches = {}
+    for d in train_sets + ([] if fast else eval_sets):
+        caches[d.name] = encode_dataset(encoder, d, args.cache, log=log)
+        if not fast:
+            c = caches[d.name]
+            encoder.remember(c.texts, c.cls if args.pooling == "cls" else c.mean, args.pooling)
+    vocabulary = page_vocabulary(train_sets)
+    pages = load_pages(train_sets, vocabulary, log=log)
+    table = None
+    if fast:
+        texts = (t for page in pages.texts for t in page)
+        table = distill_static_table(encoder, texts, config.static_dims, log)
+        vectors = static_vectors(table, encoder.tokenizer_json, out / "scratch")
+    else:
+        vectors = cache_vectors(caches.values(), args.pooling)
+
+    def fit_export(subset_pages, model_dir: Path, facts: dict) -> None:
+        x, y, _ = page_rows(subset_pages, vectors)
+        w, b = fit_classifier(x, y, config)
+        export_lm(model_dir, fast, vocabulary, w, b, config, facts, table, encoder.tokenizer_json)
+
+    report: dict = {"model": args.model, "pooling": "static" if fast else args.pooling}
+    if not args.no_cv:
+        page_fold = np.array([fold_of(site, args.folds) for site in pages.sites])
+        cv = {
+            s.name: RunnerResult(f"{args.model} (cross-validated)", "ours", None)
+            for s in train_sets
+        }
+        block_cv = []
+        for fold in range(args.folds):
+            train = np.flatnonzero(page_fold != fold)
+            held = np.flatnonzero(page_fold == fold)
+            model_dir = out / f"fold{fold}"
+            fit_export(pages.subset(train), model_dir, {"cross_validation": [fold, args.folds]})
+            meta = json.loads((model_dir / (f"{args.model}.json")).read_text())
+            w, b = np.asarray(meta["weights"], np.float32), meta["bias"]
+            block_cv.append(evaluate_blocks(pages.subset(held), vectors, w, b, config.threshold))
+            runner = chain_runner([{args.model: {"model_dir": str(model_dir)}}], args.model)
+            for s in train_sets:
+                for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
+                    cv[s.name].pages.append(run_page(runner, page, "auto"))
+            log(f"fold {fold}: blocks {block_cv[-1]}")
+        best = best_others(ROOT / "benchmarks" / "out" / "quality.json")
+        report["cross_validated"] = {}
+        for name, result in cv.items():
+            result.finish(n_bootstrap=200)
+            summary = result.shingles or result.snippets
+            report["cross_validated"][name] = {
+                "f1": summary.f1,
+                "pages": len(result.pages),
+                "best_other": best.get(name),
+            }
+            log(f"cv {name}: token F1 {summary.f1:.3f} ({len(result.pages)} pages)")
+    final = out / "final"
+    fit_export(pages, final, {})
+    meta = json.loads((final / f"{args.model}.json").read_text())
+    w, b = np.asarray(meta["weights"], np.float32), meta["bias"]
+    runner = chain_runner([{args.model: {"model_dir": str(final)}}], args.model)
+    report["unseen"] = {}
+    for d in eval_sets:
+        held = load_pages([d], vocabulary)
+        held_vectors = vectors if fast else cache_vectors([caches[d.name]], args.pooling)
+        blocks = evaluate_blocks(held, held_vectors, w, b, config.threshold)
+        result = RunnerResult(args.model, "ours", None)
+        for page in open_dataset(d).iter_pages():
+            result.pages.append(run_page(runner, page, "auto"))
+        result.finish(n_bootstrap=200)
+        summary = result.shingles or result.snippets
+        ms = float(np.median([p.ms for p in result.pages]))
+        report["unseen"][d.name] = {"f1": summary.f1, "blocks": blocks, "median_ms": ms}
+        log(f"{d.name}: token F1 {summary.f1:.3f}, blocks {blocks}")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,194 @@
+"""The language-model labelers (``neural/lm*.py``): the encoder against an independent
+oracle, the thesis's position and tag encodings against hand-computed values, the static
+table, the shipped models on a page, and the failures a user can meet."""
+
+import json
+import math
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scrapy_boilerplate import extract, get_extractor
+from scrapy_boilerplate.errors import ChainSpecError, ModelUnavailableError
+from scrapy_boilerplate.neural import lm_encoder
+from scrapy_boilerplate.neural.lm import LMLabeler, lm_rows
+from scrapy_boilerplate.neural.lm_features import (
+    ancestor_tags,
+    block_positions,
+    positional_encoding,
+    tag_counts,
+    tag_vocabulary,
+)
+from scrapy_boilerplate.neural.lm_static import (
+    TABLE_FILE,
+    TOKENIZER_FILE,
+    StaticEncoder,
+    save_table,
+)
+from scrapy_boilerplate.parse import parse_html
+from scrapy_boilerplate.spec import build_chain
+
+pytest.importorskip("tokenizers", reason="tokenizers is not installed (extra: lm)")
+
+HERE = Path(__file__).parent
+ARTICLE = (HERE / "article.html").read_text(encoding="utf-8")
+GOLDEN = json.loads((HERE / "data" / "lm_golden.json").read_text(encoding="utf-8"))
+
+
+def _encoder():
+    pytest.importorskip("safetensors", reason="safetensors is not installed (extra: lm)")
+    try:
+        return lm_encoder.get_encoder()
+    except ModelUnavailableError as exc:
+        pytest.skip(str(exc))
+
+
+# -- the thesis's encodings -------------------------------------------------------------
+
+
+def test_positional_encoding_is_the_sinusoid_of_the_position():
+    pe = positional_encoding(np.array([0.0, 0.5]), 4)
+    # width 4: sin(p), cos(p), sin(p / 10000^(2/4)), cos(p / 10000^(2/4))
+    assert pe[0].tolist() == [0.0, 1.0, 0.0, 1.0]
+    expected = [math.sin(0.5), math.cos(0.5), math.sin(0.005), math.cos(0.005)]
+    assert np.allclose(pe[1], expected, atol=1e-7)
+    assert positional_encoding(np.array([0.25]), 5).shape == (1, 5)  # odd width: last is sin
+
+
+def test_a_blocks_position_is_its_index_over_the_number_of_blocks():
+    assert block_positions(4).tolist() == [0.0, 0.25, 0.5, 0.75]
+    assert block_positions(0).tolist() == []
+
+
+def test_the_position_is_added_to_the_text_vector_and_the_tags_appended():
+    vectors = np.ones((2, 4), np.float32)
+    tags = np.array([[1.0, 0.0], [2.0, 3.0]], np.float32)
+    rows = lm_rows(vectors, tags)
+    assert rows.shape == (2, 6)
+    assert np.allclose(rows[:, :4], 1 + positional_encoding(np.array([0.0, 0.5]), 4))
+    assert rows[:, 4:].tolist() == tags.tolist()
+
+
+def test_tags_count_every_enclosing_element_up_to_the_root():
+    doc = parse_html(
+        "<html><body><div><div><p>Nested <b>twice</b> in divs.</p></div></div>"
+        "<ul><li><a href='/x'>Home</a></li></ul></body></html>"
+    )
+    para, link = doc.blocks
+    assert ancestor_tags(para) == ["p", "div", "div", "body", "html"]
+    counts = tag_counts(doc.blocks, ["div", "a", "li", "table"])
+    assert counts.tolist() == [[2, 0, 0, 0], [0, 1, 1, 0]]
+
+
+def test_the_vocabulary_is_the_most_frequent_tags_ties_by_name():
+    chains = [["p", "div", "body"], ["a", "li", "div", "body"], ["span", "div", "body"]]
+    assert tag_vocabulary(chains, 3) == ["body", "div", "a"]
+
+
+def test_tag_counts_of_a_very_deep_page_take_one_walk():
+    depth = 100_000
+    html = "<div>" * depth + "<p>deep text here</p>" + "<p>and more text</p>" + "</div>" * depth
+    doc = parse_html(html)
+    counts = tag_counts(doc.blocks, ["div", "p"])
+    assert counts.shape == (len(doc.blocks), 2)
+    assert (counts[:, 1] >= 1).all()  # each block's own <p>, however deep the divs go
+
+
+# -- the encoder, against sentence-transformers ------------------------------------------
+
+
+def test_tokens_and_vectors_match_the_oracle():
+    enc = _encoder()
+    texts = [row["text"] for row in GOLDEN["texts"]]
+    assert enc.token_ids(texts) == [row["ids"] for row in GOLDEN["texts"]]
+    assert max(len(ids) for ids in enc.token_ids(texts)) == lm_encoder.MAX_TOKENS
+    out = enc.encode(texts, batch=4)  # batches pad differently: the vectors may not change
+    for i, row in enumerate(GOLDEN["texts"]):
+        assert np.allclose(out.cls[i], row["cls"], atol=1e-4), row["text"]
+        assert np.allclose(out.mean[i], row["mean"], atol=1e-4), row["text"]
+
+
+def test_vectors_are_remembered_and_the_memo_is_bounded():
+    enc = _encoder()
+    first = enc.vectors(["Remembered text.", "Another"], "mean")
+    assert ("mean", "Remembered text.") in enc.memo
+    again = enc.vectors(["Another", "Remembered text.", "Another"], "mean")
+    assert np.array_equal(again[1], first[0]) and np.array_equal(again[0], again[2])
+    with pytest.raises(ValueError):
+        enc.vectors(["x"], "max")
+    limit, enc.memo_limit = enc.memo_limit, 2
+    try:
+        enc.vectors(["one", "two", "three"], "cls")
+        assert len(enc.memo) == 2
+    finally:
+        enc.memo_limit = limit
+
+
+def test_without_the_weights_package_the_error_names_the_extra(monkeypatch):
+    monkeypatch.setattr(lm_encoder.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ModelUnavailableError, match=r"\[lm\]"):
+        lm_encoder.weights_archive()
+
+
+# -- the static table ---------------------------------------------------------------------
+
+
+def test_a_static_vector_is_the_mean_of_its_token_rows(tmp_path):
+    enc = _encoder()
+    rng = np.random.default_rng(0)
+    table = rng.normal(size=(enc.vocab_size, 8)).astype(np.float32)
+    save_table(tmp_path / TABLE_FILE, table)
+    (tmp_path / TOKENIZER_FILE).write_text(enc.tokenizer_json, encoding="utf-8")
+    static = StaticEncoder(tmp_path)
+    ids = enc.token_ids(["hello world"])[0][1:-1]  # without [CLS] and [SEP]
+    stored = np.load(tmp_path / TABLE_FILE)
+    rows = stored["table"].astype(np.float32) * stored["scale"][:, None]
+    assert np.allclose(rows, table, atol=np.abs(table).max() / 127)  # int8, scale per row
+    out = static.encode(["hello world", ""])
+    assert np.allclose(out[0], rows[ids].mean(axis=0), atol=1e-6)
+    assert out[1].tolist() == [0.0] * 8  # no tokens: zeros
+
+
+# -- the shipped models in chains --------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["lm", "lm_fast"])
+def test_the_shipped_model_keeps_the_story_and_drops_the_furniture(name):
+    if name == "lm":
+        _encoder()
+    text = extract(ARTICLE, extractor=name).text
+    assert "engineers closed it when cracks were found" in text
+    for boilerplate in ("Privacy policy", "Cookie settings"):
+        assert boilerplate not in text, boilerplate
+
+
+@pytest.mark.parametrize("name", ["lm", "lm_fast"])
+def test_empty_one_block_and_pickled(name):
+    if name == "lm":
+        _encoder()
+    assert extract("", extractor=name).reason == "empty_input"
+    doc = parse_html("<p>Only one block of text, a short sentence.</p>")
+    LMLabeler(fast=name == "lm_fast")(doc)
+    assert isinstance(doc.blocks[0].is_content, bool)
+    ex = pickle.loads(pickle.dumps(get_extractor(name)))
+    assert b"InferenceSession" not in pickle.dumps(ex)
+    assert "cracks were found" in ex.extract(ARTICLE).text
+
+
+def test_a_deadline_stops_the_encoder_between_batches():
+    _encoder()
+    page = "<html><body>" + "".join(f"<p>Paragraph {i} of many.</p>" for i in range(3000))
+    result = get_extractor("lm").extract(page + "</body></html>", timeout=0.05)
+    assert result.reason == "timeout" and result.text == ""
+
+
+def test_an_untrusted_spec_may_not_point_the_model_at_a_path():
+    with pytest.raises(ChainSpecError, match="model_dir"):
+        build_chain([{"lm_fast": {"model_dir": "/etc"}}], allowed_imports=())
+
+
+def test_a_missing_model_file_fails_when_the_chain_is_built(tmp_path):
+    with pytest.raises(ModelUnavailableError, match="lm_fast.json"):
+        get_extractor([{"lm_fast": {"model_dir": str(tmp_path)}}])

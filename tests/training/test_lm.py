@@ -1,0 +1,69 @@
+"""Training the language-model labelers: a tiny run of ``train --model lm`` through the
+command line, a tiny ``lm_fast`` run (its static table distilled from the encoder), and
+the models they write in chains."""
+
+import json
+
+import numpy as np
+import pytest
+
+from scrapy_boilerplate.cli import main
+from scrapy_boilerplate.extraction import Extractor
+from scrapy_boilerplate.neural.lm import LM_FAST_META, LM_META
+from scrapy_boilerplate.neural.lm_static import TABLE_FILE, TOKENIZER_FILE
+from scrapy_boilerplate.spec import build_chain
+
+from .test_train import _page, tiny_set  # noqa: F401 - the fixture is used by name
+
+pytest.importorskip("sklearn", reason="scikit-learn is not installed (extra: train)")
+pytest.importorskip("tokenizers", reason="tokenizers is not installed (extra: lm)")
+pytest.importorskip("safetensors", reason="safetensors is not installed (extra: lm)")
+
+
+def _story_kept(model_dir, name):
+    html, clean = _page(1)
+    text = Extractor(build_chain([{name: {"model_dir": str(model_dir)}}]), "tiny").extract(html)
+    return text.text, clean
+
+
+def test_tiny_lm_run_writes_a_model_the_chain_reads(tmp_path, tiny_set):  # noqa: F811
+    out = tmp_path / "model"
+    cache = tmp_path / "cache"
+    args = ["train", str(tiny_set), "--model", "lm", "--out", str(out), "--allow-any-set"]
+    assert main([*args, "--cache", str(cache), "--threads", "1"]) == 0
+    meta = json.loads((out / LM_META).read_text())
+    assert meta["encoder"] == "sentence-transformers/all-MiniLM-L6-v2"
+    assert meta["pooling"] == "mean" and meta["threshold"] == 0.5
+    assert len(meta["weights"]) == 384 + len(meta["tag_vocabulary"])
+    assert meta["pages_per_set"] == {"tiny-set": 6}
+    assert meta["training_block_metrics"]["f1"] > 0.9  # six pages of one template
+    assert list(cache.glob("lm-tiny-set-*.npz"))  # the vectors are kept for the next run
+    text, _ = _story_kept(out, "lm")
+    assert "Copyright 2024" not in text and "(1)" in text
+    # the same data and cache give the same model
+    again = tmp_path / "again"
+    assert main([*args[:-2], str(again), "--allow-any-set", "--cache", str(cache)]) == 0
+    meta2 = json.loads((again / LM_META).read_text())
+    for key in ("weights", "bias", "tag_vocabulary", "threshold"):
+        assert meta2[key] == meta[key], key
+
+
+def test_tiny_lm_fast_run_distils_a_table(tmp_path, tiny_set):  # noqa: F811
+    from scrapy_boilerplate.training.lm import LMConfig, train_lm
+
+    out = tmp_path / "fast"
+    info = train_lm([tiny_set], out, fast=True, config=LMConfig(static_tokens=3000, static_dims=16))
+    assert info["pages_per_set"] == {"tiny-set": 6}
+    for name in (LM_FAST_META, TABLE_FILE, TOKENIZER_FILE):
+        assert (out / name).is_file(), name
+    table = np.load(out / TABLE_FILE)
+    assert table["table"].dtype == np.int8 and table["table"].shape == (30522, 16)
+    assert not table["table"][3000:].any()  # only the first 3000 ids were distilled
+    assert json.loads((out / LM_FAST_META).read_text())["pooling"] == "static"
+    text, _ = _story_kept(out, "lm_fast")
+    assert "(1)" in text
+
+
+def test_lm_training_refuses_a_set_that_may_not_ship(tiny_set, capsys):  # noqa: F811
+    with pytest.raises(SystemExit, match="may not train"):
+        main(["train", str(tiny_set), "--model", "lm", "--out", "x"])
