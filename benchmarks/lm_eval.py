@@ -5,10 +5,11 @@ model of ours trains on.
 
     python -m benchmarks.lm_eval [--model lm|lm_fast] [--pooling mean|cls] [--folds 4]
 
-1. The labelled pages of the sets that may train the shipped model are split into folds
-   by site (as ``benchmarks/grouped_cv.py``); for each fold the regression is fit on the
-   other folds, exported, and the ``lm`` / ``lm_fast`` extractor with it extracts the
-   fold's pages, scored as ``scrapy-boilerplate evaluate`` scores them.
+1. The labelled pages of the sets that may train the shipped model (of ``--page-types``
+   where a set names them: WCXB's article pages, as the shipped models) are split into
+   folds by site (as ``benchmarks/grouped_cv.py``); for each fold the regression is fit
+   on the other folds, exported, and the ``lm`` / ``lm_fast`` extractor with it extracts
+   the fold's pages of those types, scored as ``scrapy-boilerplate evaluate`` scores them.
 2. A model fit on every training page (what ``scrapy-boilerplate train --model lm``
    makes) extracts the six evaluation-only sets; block accuracy / P / R / F1 of its
    classifier against the automatic block labels (the thesis's measure) and token F1 of
@@ -66,7 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation")
     parser.add_argument("--train-sets", default=",".join(SHIPPED_TRAINING_SETS))
     parser.add_argument("--eval-sets", default=",".join(EVALUATION_ONLY_SETS))
+    parser.add_argument(
+        "--page-types",
+        default="article",
+        help="page types to train on and to score in the folds, for sets that name them "
+        "(wcxb-dev); '' for all (default article, as the shipped models)",
+    )
     args = parser.parse_args(argv)
+    page_types = [t for t in args.page_types.split(",") if t] or None
     fast = args.model == "lm_fast"
     config = LMConfig(pooling=args.pooling)
     out = args.out / (args.model if fast else f"{args.model}-{args.pooling}")
@@ -79,13 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     encoder = get_encoder(1)
     encoder.memo_limit = None  # every stored vector stays: the chain finds them all
     caches = {}
-    for d in train_sets + ([] if fast else eval_sets):
-        caches[d.name] = encode_dataset(encoder, d, args.cache, log=log)
+    for d in [] if fast else train_sets + eval_sets:  # lm_fast needs no encoder vectors
+        types = page_types if d in train_sets else None
+        caches[d.name] = encode_dataset(encoder, d, args.cache, log=log, page_types=types)
         if not fast:
             c = caches[d.name]
             encoder.remember(c.texts, c.cls if args.pooling == "cls" else c.mean, args.pooling)
-    vocabulary = page_vocabulary(train_sets)
-    pages = load_pages(train_sets, vocabulary, log=log)
+    vocabulary = page_vocabulary(train_sets, page_types)
+    pages = load_pages(train_sets, vocabulary, page_types, log=log)
     table = None
     if fast:
         texts = (t for page in pages.texts for t in page)
@@ -99,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         w, b = fit_classifier(x, y, config)
         export_lm(model_dir, fast, vocabulary, w, b, config, facts, table, encoder.tokenizer_json)
 
-    report: dict = {"model": args.model, "pooling": "static" if fast else args.pooling}
+    report: dict = {
+        "model": args.model,
+        "pooling": "static" if fast else args.pooling,
+        "page_types": page_types or "all",
+    }
     if not args.no_cv:
         page_fold = np.array([fold_of(site, args.folds) for site in pages.sites])
         cv = {
@@ -118,7 +131,9 @@ def main(argv: list[str] | None = None) -> int:
             runner = chain_runner([{args.model: {"model_dir": str(model_dir)}}], args.model)
             for s in train_sets:
                 for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
-                    cv[s.name].pages.append(run_page(runner, page, "auto"))
+                    kind = page.extras.get("page_type")
+                    if page_types is None or kind is None or kind in page_types:
+                        cv[s.name].pages.append(run_page(runner, page, "auto"))
             log(f"fold {fold}: blocks {block_cv[-1]}")
         best = best_others(ROOT / "benchmarks" / "out" / "quality.json")
         report["cross_validated"] = {}

@@ -22,6 +22,7 @@ Training: :mod:`scrapy_boilerplate.training.lm`; the model card says on what, ho
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -59,8 +60,15 @@ def lm_rows(vectors: np.ndarray, tags: np.ndarray) -> np.ndarray:
     """The classifier's input: each text vector plus its block's positional encoding
     (position = index / number of blocks), then the block's tag counts."""
     n, width = vectors.shape
+    return np.hstack([vectors + _page_encoding(n, width), tags]).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=512)
+def _page_encoding(n: int, width: int) -> np.ndarray:
+    # the same for every page of n blocks: computed once (read-only)
     pe = positional_encoding(block_positions(n), width)
-    return np.hstack([vectors + pe, tags]).astype(np.float32)
+    pe.flags.writeable = False
+    return pe
 
 
 class LMModel:

@@ -92,18 +92,22 @@ def tag_counts(blocks: Sequence[Any], vocabulary: Sequence[str]) -> np.ndarray:
     zero = np.zeros(width, np.float32)
     out = np.zeros((len(blocks), width), np.float32)
     for row, block in enumerate(blocks):
-        el = _first_element(block)
-        path: list[Any] = []
-        while el is not None and el not in memo:
-            path.append(el)
-            el = el.getparent()
-        counts = memo[el] if el is not None else zero
-        for node in reversed(path):
-            j = column.get(_tag(node) or "")
-            if j is not None:
-                counts = counts.copy()
-                counts[j] += 1
-            memo[node] = counts  # shared with the parent when the tag is not counted
-        if _first_element(block) is not None:
-            out[row] = memo[_first_element(block)]
+        first = el = _first_element(block)
+        if first is None:
+            continue
+        counts = memo.get(el)
+        if counts is None:
+            path: list[Any] = []
+            while el is not None and el not in memo:
+                path.append(el)
+                el = el.getparent()
+            counts = memo[el] if el is not None else zero
+            for node in reversed(path):
+                tag = node.tag
+                j = column.get(tag.lower()) if isinstance(tag, str) else None
+                if j is not None:
+                    counts = counts.copy()
+                    counts[j] += 1
+                memo[node] = counts  # shared with the parent when the tag is not counted
+        out[row] = counts
     return out

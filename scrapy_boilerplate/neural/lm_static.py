@@ -28,6 +28,8 @@ __all__ = ["StaticEncoder", "TABLE_FILE", "TOKENIZER_FILE", "save_table"]
 
 TABLE_FILE = "lm_fast_table.npz"
 TOKENIZER_FILE = "lm_tokenizer.json"
+#: distinct words whose token ids a process keeps (cleared when full)
+MEMO_WORDS = 200_000
 
 
 def save_table(path: str | os.PathLike[str], table: np.ndarray) -> None:
@@ -55,8 +57,33 @@ class StaticEncoder:
         except (OSError, ValueError, KeyError) as exc:
             raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
         self.width = self.table.shape[1]
+        self.max_tokens = max_tokens
         self.tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"), max_tokens)
         self.tokenizer.no_padding()
+        self.word_tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"))
+        self.word_tokenizer.no_padding()
+        self.word_tokenizer.no_truncation()
+        self.word_ids: dict[str, list[int]] = {}
+
+    def token_ids(self, texts: list[str]) -> list[list[int]]:
+        """Each text's token ids without [CLS] and [SEP], at most ``max_tokens - 2``: what
+        the tokenizer gives for the whole text. The encoder's normaliser and
+        pre-tokeniser act on each character and split at whitespace, so a text's ids are
+        its whitespace-separated words' ids in a row; a word is tokenised once per
+        process (a bounded memo: prose repeats its words, a crawl its vocabulary)."""
+        memo = self.word_ids
+        words = [t.split() for t in texts]
+        unseen = list({w: None for ws in words for w in ws if w not in memo})
+        if unseen:
+            if len(memo) + len(unseen) > MEMO_WORDS:
+                memo.clear()
+            encode = getattr(
+                self.word_tokenizer, "encode_batch_fast", self.word_tokenizer.encode_batch
+            )
+            for word, enc in zip(unseen, encode(unseen, add_special_tokens=False), strict=True):
+                memo[word] = enc.ids
+        limit = self.max_tokens - 2
+        return [[i for w in ws for i in memo[w]][:limit] for ws in words]
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
@@ -64,13 +91,17 @@ class StaticEncoder:
         out = np.zeros((len(texts), self.width), np.float32)
         if not texts:
             return out
-        ids = [e.ids[1:-1] for e in self.tokenizer.encode_batch(texts)]
+        distinct = list(dict.fromkeys(texts))
+        ids = self.token_ids(distinct)
         lengths = np.fromiter(map(len, ids), np.int64, len(ids))
         flat = np.fromiter((i for row in ids for i in row), np.int64, int(lengths.sum()))
-        if len(flat) == 0:
-            return out
+        vectors = np.zeros((len(distinct), self.width), np.float32)
         nonzero = lengths > 0
-        starts = (np.cumsum(lengths) - lengths)[nonzero]
-        rows = self.table[flat].astype(np.float32) * self.scale[flat, None]
-        out[nonzero] = np.add.reduceat(rows, starts, axis=0) / lengths[nonzero, None]
-        return out
+        if len(flat):
+            starts = (np.cumsum(lengths) - lengths)[nonzero]
+            rows = self.table[flat].astype(np.float32) * self.scale[flat, None]
+            vectors[nonzero] = np.add.reduceat(rows, starts, axis=0) / lengths[nonzero, None]
+        if len(distinct) == len(texts):
+            return vectors
+        row_of = {t: i for i, t in enumerate(distinct)}
+        return vectors[[row_of[t] for t in texts]]
