@@ -309,7 +309,10 @@ def train_lm(
             )
             vectors = static_vectors(table, encoder.tokenizer_json, Path(scratch) / "table")
         else:
-            caches = [encode_dataset(encoder, s, cache_dir or scratch, log=log) for s in sets]
+            caches = [
+                encode_dataset(encoder, s, cache_dir or scratch, log=log, page_types=page_types)
+                for s in sets
+            ]
             vectors = cache_vectors(caches, config.pooling)
         x, y, _ = page_rows(pages, vectors)
         weights, bias = fit_classifier(x, y, config)

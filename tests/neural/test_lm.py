@@ -192,3 +192,30 @@ def test_an_untrusted_spec_may_not_point_the_model_at_a_path():
 def test_a_missing_model_file_fails_when_the_chain_is_built(tmp_path):
     with pytest.raises(ModelUnavailableError, match="lm_fast.json"):
         get_extractor([{"lm_fast": {"model_dir": str(tmp_path)}}])
+
+
+def test_word_by_word_ids_equal_the_tokenizers_on_whole_texts():
+    from scrapy_boilerplate.neural.lm import get_lm_model
+
+    static = get_lm_model(fast=True).static
+    texts = [b.text for b in parse_html(ARTICLE).blocks]
+    texts += [row["text"] for row in GOLDEN["texts"]]
+    texts += ["C'est l'été: «déjà» vu!", "東京都、2024年。Hello—world", "a\u00a0b\u3000c", "(x+y)=z"]
+    whole = [e.ids[1:-1] for e in static.tokenizer.encode_batch(texts)]
+    assert static.token_ids(texts) == whole
+    assert max(map(len, whole)) == lm_encoder.MAX_TOKENS - 2  # truncated as the tokenizer
+    assert static.token_ids(texts) == whole  # the second time from the word memo
+
+
+def test_lm_fast_on_deep_and_long_pages():
+    story = "A sentence of the story, told in full. " * 20
+    deep = f"<html><body><p>{story}</p>" + "<div>" * 100_000 + "deep" + "</div>" * 100_000
+    result = extract(deep, extractor="lm_fast")
+    assert any("depth_limit" in w for w in result.warnings)  # libxml2 stopped, and says so
+    # 100,000 blocks, each one level deeper than the last: one walk of the tree in all
+    stairs = extract("<html><body>" + "<div>step " * 100_000, extractor="lm_fast")
+    assert isinstance(stairs.text, str)
+    para = "<p>Paragraph {} of a very long report, with enough words to read as prose.</p>"
+    long_page = "<html><body>" + "".join(para.format(i) for i in range(20_000))
+    result = extract(long_page + "</body></html>", extractor="lm_fast")
+    assert result.text.count("of a very long report") > 10_000  # every paragraph labelled
