@@ -73,17 +73,28 @@ class StaticEncoder:
         process (a bounded memo: prose repeats its words, a crawl its vocabulary)."""
         memo = self.word_ids
         words = [t.split() for t in texts]
-        unseen = list({w: None for ws in words for w in ws if w not in memo})
+        found: dict[str, list[int]] = {}
+        unseen: list[str] = []
+        for w in dict.fromkeys(w for ws in words for w in ws):
+            ids = memo.get(w)
+            if ids is None:
+                unseen.append(w)
+            else:
+                found[w] = ids
         if unseen:
-            if len(memo) + len(unseen) > MEMO_WORDS:
-                memo.clear()
             encode = getattr(
                 self.word_tokenizer, "encode_batch_fast", self.word_tokenizer.encode_batch
             )
-            for word, enc in zip(unseen, encode(unseen, add_special_tokens=False), strict=True):
-                memo[word] = enc.ids
+            new = {
+                w: enc.ids
+                for w, enc in zip(unseen, encode(unseen, add_special_tokens=False), strict=True)
+            }
+            found.update(new)
+            if len(memo) + len(new) > MEMO_WORDS:
+                self.word_ids = memo = {}  # a new dict: another thread may be reading the old
+            memo.update(new)
         limit = self.max_tokens - 2
-        return [[i for w in ws for i in memo[w]][:limit] for ws in words]
+        return [[i for w in ws for i in found[w]][:limit] for ws in words]
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,

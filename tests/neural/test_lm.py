@@ -219,3 +219,17 @@ def test_lm_fast_on_deep_and_long_pages():
     long_page = "<html><body>" + "".join(para.format(i) for i in range(20_000))
     result = extract(long_page + "</body></html>", extractor="lm_fast")
     assert result.text.count("of a very long report") > 10_000  # every paragraph labelled
+
+
+def test_a_full_word_memo_starts_again_without_losing_a_word(monkeypatch):
+    from scrapy_boilerplate.neural import lm_static
+    from scrapy_boilerplate.neural.lm import get_lm_model
+
+    static = get_lm_model(fast=True).static
+    texts = ["one two three", "four five six", "two seven"]
+    expected = [e.ids[1:-1] for e in static.tokenizer.encode_batch(texts)]
+    monkeypatch.setattr(lm_static, "MEMO_WORDS", 4)
+    static.word_ids = {}
+    assert static.token_ids(texts[:1]) == expected[:1]
+    assert static.token_ids(texts) == expected  # the memo overflows in this call
+    assert len(static.word_ids) <= 7
