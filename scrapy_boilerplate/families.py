@@ -19,8 +19,8 @@ from .filters.base import Filter
 from .filters.comments import CommentSectionFilter
 from .filters.fallback import FallbackFilter
 from .neural import context
-from .neural import lm as language_model
 from .neural import filter as web2text
+from .neural import lm as language_model
 from .registry import register_extractor, register_filter
 
 __all__ = ["FAMILIES", "Family", "register_families"]

@@ -96,6 +96,30 @@ class StaticEncoder:
         limit = self.max_tokens - 2
         return [[i for w in ws for i in found[w]][:limit] for ws in words]
 
+    def token_scores(self, weights: np.ndarray) -> np.ndarray:
+        """Each vocabulary token's row times ``weights`` (one float per token): a linear
+        classifier's product with a text's vector is the mean of its tokens' scores."""
+        scores = np.zeros(len(self.table), np.float64)
+        for start in range(0, len(self.table), 4096):  # bounded memory: no float table
+            rows = self.table[start : start + 4096].astype(np.float32)
+            scores[start : start + 4096] = (rows @ weights) * self.scale[start : start + 4096]
+        return scores
+
+    def mean_scores(self, texts: list[str], scores: np.ndarray) -> np.ndarray:
+        """Each text's mean token score (0 for a text without tokens): what
+        ``encode(texts) @ weights`` gives, without building the vectors."""
+        out = np.zeros(len(texts), np.float64)
+        if not texts:
+            return out
+        ids = self.token_ids(texts)
+        lengths = np.fromiter(map(len, ids), np.int64, len(ids))
+        flat = np.fromiter((i for row in ids for i in row), np.int64, int(lengths.sum()))
+        nonzero = lengths > 0
+        if len(flat):
+            starts = (np.cumsum(lengths) - lengths)[nonzero]
+            out[nonzero] = np.add.reduceat(scores[flat], starts) / lengths[nonzero]
+        return out
+
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
         [CLS] and [SEP] left out; a text without tokens gets zeros."""

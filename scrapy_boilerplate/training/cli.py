@@ -81,7 +81,7 @@ def _train_lm(args: argparse.Namespace) -> int:
             sets,
             args.out,
             args.model == "lm_fast",
-            LMConfig(pooling=args.pooling, seed=args.seed),
+            LMConfig(pooling=args.pooling, seed=args.seed, static_dims=args.static_dims),
             cache_dir=args.cache,
             page_types=page_types,
             threads=args.threads,
@@ -221,6 +221,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--out", "-o", required=True, help="directory for the model files")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument(
+        "--static-dims",
+        type=int,
+        default=384,
+        help="lm_fast: width of the distilled token table (default 384)",
+    )
     p.add_argument("--steps", type=int, default=8000, help="web2text: maximum steps per network")
     p.add_argument("--members", type=int, default=1, help="context: ensemble members (default 1)")
     p.add_argument("--epochs", type=int, default=6, help="context: epochs per member (default 6)")

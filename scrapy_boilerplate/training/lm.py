@@ -60,7 +60,7 @@ class LMConfig:
     C: float = 1.0  # scikit-learn's default, as the thesis
     max_iter: int = 2000  # enough for lbfgs to converge on unscaled inputs
     threshold: float = 0.5
-    static_dims: int = 128  # PCA width of lm_fast's table
+    static_dims: int = 384  # lm_fast's table width after PCA (chosen by site-grouped CV)
     #: distil only the first N vocabulary ids (the rest stay zero rows): quick experiments
     #: and tests; None distils the whole vocabulary (what ships)
     static_tokens: int | None = None

@@ -200,7 +200,12 @@ def test_word_by_word_ids_equal_the_tokenizers_on_whole_texts():
     static = get_lm_model(fast=True).static
     texts = [b.text for b in parse_html(ARTICLE).blocks]
     texts += [row["text"] for row in GOLDEN["texts"]]
-    texts += ["C'est l'été: «déjà» vu!", "東京都、2024年。Hello—world", "a\u00a0b\u3000c", "(x+y)=z"]
+    texts += [
+        "C'est l'été: «déjà» vu!",
+        "東京都、2024年。Hello—world",
+        "a\u00a0b\u3000c",
+        "(x+y)=z",
+    ]
     whole = [e.ids[1:-1] for e in static.tokenizer.encode_batch(texts)]
     assert static.token_ids(texts) == whole
     assert max(map(len, whole)) == lm_encoder.MAX_TOKENS - 2  # truncated as the tokenizer
@@ -233,3 +238,16 @@ def test_a_full_word_memo_starts_again_without_losing_a_word(monkeypatch):
     assert static.token_ids(texts[:1]) == expected[:1]
     assert static.token_ids(texts) == expected  # the memo overflows in this call
     assert len(static.word_ids) <= 7
+
+
+def test_lm_fast_scores_tokens_once_and_equals_the_vector_product():
+    from scrapy_boilerplate.neural.lm import get_lm_model
+
+    model = get_lm_model(fast=True)
+    blocks = parse_html(ARTICLE).blocks
+    # the regression on whole vectors (what training fits) ...
+    vectors = model.static.encode([b.text for b in blocks])
+    rows = lm_rows(vectors, tag_counts(blocks, model.vocabulary))
+    expected = 1 / (1 + np.exp(-(rows @ model.weights + model.bias)))
+    # ... is what the per-token scores give
+    assert np.allclose(model.content_probability(blocks), expected, atol=1e-5)
