@@ -157,9 +157,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--extractor",
         "-e",
         default=DEFAULT_EXTRACTOR,
-        help="our extractors, comma-separated, or 'all', or one chain spec as a JSON list "
+        help="our extractors, comma-separated, or 'all' (every one but lm, seconds per "
+        "page: name it), or one chain spec as a JSON list "
         f"(reported as 'custom'; default: {DEFAULT_EXTRACTOR}; known: "
-        f"{', '.join(our_extractors())})",
+        f"{', '.join(our_extractors())}, lm)",
     )
     ev.add_argument(
         "--compare",

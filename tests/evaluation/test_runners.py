@@ -25,8 +25,9 @@ def budget_page(mini_dir):
 
 
 def test_our_extractors_are_all_runners(budget_page):
-    assert our_extractors() == list(EXTRACTORS)
-    for name in our_extractors():
+    # 'all' is every extractor but the one that costs seconds per page, which runs by name
+    assert our_extractors() == [name for name in EXTRACTORS if name != "lm"]
+    for name in EXTRACTORS:
         runner = get_runner(name)
         assert runner.kind == "ours" and runner.available
         text = runner(budget_page.html, budget_page.url, budget_page.lang)
