@@ -48,9 +48,26 @@ def resolve_sets(paths: list[str], allow_any: bool) -> list[Path]:
     return out
 
 
+def _log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def _set_licences(sets: list[Path]) -> dict[str, str]:
+    """Each training set's licence as the model records it."""
+    from .dataset import SHIPPED_TRAINING_SETS
+
+    return {
+        s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
+        for s in sets
+    }
+
+
+def _command_line() -> str:
+    return "scrapy-boilerplate train " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else [])
+
+
 def _train_lm(args: argparse.Namespace) -> int:
     from ..errors import ModelUnavailableError
-    from .dataset import SHIPPED_TRAINING_SETS
     from .lm import LMConfig, train_lm
 
     try:
@@ -62,20 +79,9 @@ def _train_lm(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-
-    def log(msg: str) -> None:
-        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
-
     sets = resolve_sets(args.datasets, args.allow_any_set)
     page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
-    facts = {
-        "sets": {
-            s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
-            for s in sets
-        },
-        "command": "scrapy-boilerplate train "
-        + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
-    }
+    facts = {"sets": _set_licences(sets), "command": _command_line()}
     try:
         info = train_lm(
             sets,
@@ -86,7 +92,7 @@ def _train_lm(args: argparse.Namespace) -> int:
             page_types=page_types,
             threads=args.threads,
             facts=facts,
-            log=log,
+            log=_log,
         )
     except ModelUnavailableError as exc:
         print(f"scrapy-boilerplate train: {exc}", file=sys.stderr)
@@ -109,11 +115,10 @@ def _train_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from .dataset import SHIPPED_TRAINING_SETS, build_corpus
+    from .dataset import build_corpus
     from .train import TrainConfig, export_onnx, train_models
 
-    def log(msg: str) -> None:
-        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+    log = _log
 
     sets = resolve_sets(args.datasets, args.allow_any_set)
     log("training sets: " + ", ".join(str(s) for s in sets))
@@ -135,17 +140,13 @@ def _train_command(args: argparse.Namespace) -> int:
     for name in corpus.datasets:
         per_set[name] = per_set.get(name, 0) + 1
     extra: dict[str, Any] = {
-        "sets": {
-            s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
-            for s in sets
-        },
+        "sets": _set_licences(sets),
         "pages_per_set": per_set,
         "page_types": page_types or "all",
         "blocks": int(len(corpus.blocks)),
         "labelled_blocks": int((corpus.labels >= 0).sum()),
         "content_blocks": int((corpus.labels == 1).sum()),
-        "command": "scrapy-boilerplate train "
-        + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
+        "command": _command_line(),
     }
     if args.model == "context":
         return _train_context(args, sets, corpus, extra, t0, log)
