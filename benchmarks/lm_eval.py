@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.grouped_cv import FoldPages, best_others, fold_of
+from benchmarks.grouped_cv import DATA, ROOT, FoldPages, best_others, fold_of
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import chain_runner
@@ -51,8 +51,6 @@ from scrapy_boilerplate.training.lm import (
 )
 from scrapy_boilerplate.training.lm_cache import encode_dataset
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
 OUT = ROOT / "benchmarks" / "out" / "lm"
 
 
