@@ -97,8 +97,7 @@ class LMModel:
         self.meta = meta
         self.threads = threads
         self.static = StaticEncoder(self.model_dir) if fast else None
-        if not fast:
-            get_encoder(threads)  # a missing extra fails now, when the chain is built
+        # the encoder is built now: a missing extra fails when the chain is built
         width = self.static.width if self.static else get_encoder(threads).width
         if len(self.weights) != width + len(self.vocabulary):
             raise ModelUnavailableError(
@@ -107,13 +106,6 @@ class LMModel:
             )
         if self.static is not None:  # each token's part of the regression, once
             self.token_scores = self.static.token_scores(self.weights[:width])
-
-    def text_vectors(self, texts: list[str], check: Callable[[], None] | None = None) -> np.ndarray:
-        """Each text's vector from this model's encoder (distinct texts encoded once;
-        ``check`` runs between encoder batches)."""
-        if self.static is not None:
-            return self.static.encode(texts)
-        return get_encoder(self.threads).vectors(texts, self.pooling, check)
 
     def content_probability(
         self, blocks: list[Any], check: Callable[[], None] | None = None
@@ -130,7 +122,9 @@ class LMModel:
             z = text_part + _page_encoding(len(blocks), width) @ self.weights[:width]
             z = z + tags @ self.weights[width:] + self.bias
         else:
-            vectors = self.text_vectors([b.text for b in blocks], check)
+            # distinct texts encoded once; ``check`` runs between encoder batches
+            encoder = get_encoder(self.threads)
+            vectors = encoder.vectors([b.text for b in blocks], self.pooling, check)
             z = lm_rows(vectors, tags) @ self.weights + self.bias
         return (1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))).astype(np.float32)
 

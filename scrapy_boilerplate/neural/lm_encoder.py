@@ -82,13 +82,16 @@ def _require(module: str) -> Any:
         ) from exc
 
 
-def load_tokenizer(tokenizer_json: str, max_tokens: int = MAX_TOKENS) -> Any:
+def load_tokenizer(tokenizer_json: str, max_tokens: int | None = MAX_TOKENS) -> Any:
     """The encoder's WordPiece tokenizer from its ``tokenizer.json`` text, truncating to
-    ``max_tokens`` and padding to the longest text of a batch."""
+    ``max_tokens`` (None: not at all), never padding (the encoder pads each batch)."""
     tokenizers = _require("tokenizers")
     tok = tokenizers.Tokenizer.from_str(tokenizer_json)
-    tok.enable_truncation(max_length=max_tokens)
-    tok.enable_padding(pad_id=0, pad_token="[PAD]")  # to the batch's longest
+    tok.no_padding()  # the file asks for 128 fixed
+    if max_tokens is None:
+        tok.no_truncation()
+    else:
+        tok.enable_truncation(max_length=max_tokens)
     return tok
 
 
@@ -256,11 +259,7 @@ class SentenceEncoder:
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
         """Each text's token ids, [CLS] ... [SEP], truncated to ``max_tokens``."""
-        self.tokenizer.no_padding()
-        try:
-            return [e.ids for e in self.tokenizer.encode_batch(texts)]
-        finally:
-            self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        return [e.ids for e in self.tokenizer.encode_batch(texts)]
 
     def run_ids(self, ids: np.ndarray, mask: np.ndarray) -> Encoded:
         """The encoder on one padded batch of token ids."""
@@ -277,16 +276,19 @@ class SentenceEncoder:
         mean = np.zeros((n, self.width), np.float32)
         if n == 0:
             return Encoded(cls, mean)
-        encodings = self.tokenizer.encode_batch(texts)  # padded per call: re-pad per batch
-        lengths = np.fromiter((sum(e.attention_mask) for e in encodings), np.int64, n)
+        token_ids = self.token_ids(texts)
+        lengths = np.fromiter(map(len, token_ids), np.int64, n)
         order = np.argsort(lengths, kind="stable")
         for start in range(0, n, batch):
             if check is not None:
                 check()
             idx = order[start : start + batch]
+            # padded with [PAD] (id 0) to the batch's longest text, and masked
             longest = int(lengths[idx].max())
-            ids = np.array([encodings[i].ids[:longest] for i in idx], np.int64)
-            mask = np.array([encodings[i].attention_mask[:longest] for i in idx], np.int64)
+            ids = np.zeros((len(idx), longest), np.int64)
+            for row, i in enumerate(idx):
+                ids[row, : lengths[i]] = token_ids[i]
+            mask = (np.arange(longest) < lengths[idx, None]).astype(np.int64)
             out = self.run_ids(ids, mask)
             cls[idx], mean[idx] = out.cls, out.mean
         return Encoded(cls, mean)

@@ -16,6 +16,7 @@ encoder's ``tokenizer.json`` are shipped with the model.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,11 +59,8 @@ class StaticEncoder:
             raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
         self.width = self.table.shape[1]
         self.max_tokens = max_tokens
-        self.tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"), max_tokens)
-        self.tokenizer.no_padding()
-        self.word_tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"))
-        self.word_tokenizer.no_padding()
-        self.word_tokenizer.no_truncation()
+        # words, one at a time: a text is cut at max_tokens after its words are joined
+        self.word_tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"), None)
         self.word_ids: dict[str, list[int]] = {}
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
@@ -105,38 +103,31 @@ class StaticEncoder:
             scores[start : start + 4096] = (rows @ weights) * self.scale[start : start + 4096]
         return scores
 
-    def mean_scores(self, texts: list[str], scores: np.ndarray) -> np.ndarray:
-        """Each text's mean token score (0 for a text without tokens): what
-        ``encode(texts) @ weights`` gives, without building the vectors."""
-        out = np.zeros(len(texts), np.float64)
-        if not texts:
-            return out
+    def _token_means(
+        self, texts: list[str], lookup: Callable[[np.ndarray], np.ndarray]
+    ) -> np.ndarray:
+        """Per text, the mean over its tokens of ``lookup(token ids)``'s rows (zeros for
+        a text without tokens)."""
         ids = self.token_ids(texts)
         lengths = np.fromiter(map(len, ids), np.int64, len(ids))
         flat = np.fromiter((i for row in ids for i in row), np.int64, int(lengths.sum()))
+        values = lookup(flat)
+        out = np.zeros((len(texts), *values.shape[1:]), values.dtype)
         nonzero = lengths > 0
         if len(flat):
             starts = (np.cumsum(lengths) - lengths)[nonzero]
-            out[nonzero] = np.add.reduceat(scores[flat], starts) / lengths[nonzero]
+            counts = lengths[nonzero].reshape(-1, *[1] * (values.ndim - 1))
+            out[nonzero] = np.add.reduceat(values, starts, axis=0) / counts
         return out
+
+    def mean_scores(self, texts: list[str], scores: np.ndarray) -> np.ndarray:
+        """Each text's mean token score (0 for a text without tokens): what
+        ``encode(texts) @ weights`` gives, without building the vectors."""
+        return self._token_means(texts, scores.__getitem__)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
         [CLS] and [SEP] left out; a text without tokens gets zeros."""
-        out = np.zeros((len(texts), self.width), np.float32)
-        if not texts:
-            return out
-        distinct = list(dict.fromkeys(texts))
-        ids = self.token_ids(distinct)
-        lengths = np.fromiter(map(len, ids), np.int64, len(ids))
-        flat = np.fromiter((i for row in ids for i in row), np.int64, int(lengths.sum()))
-        vectors = np.zeros((len(distinct), self.width), np.float32)
-        nonzero = lengths > 0
-        if len(flat):
-            starts = (np.cumsum(lengths) - lengths)[nonzero]
-            rows = self.table[flat].astype(np.float32) * self.scale[flat, None]
-            vectors[nonzero] = np.add.reduceat(rows, starts, axis=0) / lengths[nonzero, None]
-        if len(distinct) == len(texts):
-            return vectors
-        row_of = {t: i for i, t in enumerate(distinct)}
-        return vectors[[row_of[t] for t in texts]]
+        return self._token_means(
+            texts, lambda flat: self.table[flat].astype(np.float32) * self.scale[flat, None]
+        )

@@ -87,7 +87,7 @@ def _train_lm(args: argparse.Namespace) -> int:
             sets,
             args.out,
             args.model == "lm_fast",
-            LMConfig(pooling=args.pooling, seed=args.seed, static_dims=args.static_dims),
+            LMConfig(pooling=args.pooling, static_dims=args.static_dims),
             cache_dir=args.cache,
             page_types=page_types,
             threads=args.threads,
@@ -221,7 +221,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="dataset folder(s), or a folder of them (its allowed sets are used)",
     )
     p.add_argument("--out", "-o", required=True, help="directory for the model files")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument(
+        "--seed", type=int, default=0, help="random seed (default 0; lm, lm_fast: none used)"
+    )
     p.add_argument(
         "--static-dims",
         type=int,

@@ -64,7 +64,6 @@ class LMConfig:
     #: distil only the first N vocabulary ids (the rest stay zero rows): quick experiments
     #: and tests; None distils the whole vocabulary (what ships)
     static_tokens: int | None = None
-    seed: int = 0
 
 
 @dataclass
@@ -208,14 +207,9 @@ def distill_static_table(
     _, _, vt = np.linalg.svd(centred.astype(np.float64), full_matrices=False)
     reduced = np.zeros((vocab, dims), np.float32)
     reduced[:encoded] = centred @ vt[:dims].T.astype(np.float32)
-    counts = np.ones(vocab, np.float64)
-    tok = encoder.tokenizer
-    tok.no_padding()
-    try:
-        for e in tok.encode_batch(list(frequency_texts)):
-            np.add.at(counts, np.asarray(e.ids[1:-1], np.int64), 1)
-    finally:
-        tok.enable_padding(pad_id=0, pad_token="[PAD]")
+    rows = encoder.token_ids(list(frequency_texts))
+    ids = np.fromiter((i for row in rows for i in row[1:-1]), np.int64)  # no [CLS], [SEP]
+    counts = 1.0 + np.bincount(ids, minlength=vocab)
     p = counts / counts.sum()
     return (reduced * (SIF_A / (SIF_A + p))[:, None]).astype(np.float32)
 

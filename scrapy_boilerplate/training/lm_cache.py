@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,10 +35,6 @@ class VectorCache:
     texts: list[str]
     cls: np.ndarray  # n x width float16
     mean: np.ndarray
-
-    def index(self) -> dict[str, int]:
-        """Row of each text."""
-        return {t: i for i, t in enumerate(self.texts)}
 
     def save(self, path: Path) -> None:
         """Write ``path``.npz (vectors) and ``path``.json (texts)."""
@@ -109,13 +105,3 @@ def encode_dataset(
     cache = VectorCache(texts, cls, mean)
     cache.save(path)
     return cache
-
-
-def encode_datasets(
-    encoder: SentenceEncoder,
-    dataset_dirs: Iterable[str | os.PathLike[str]],
-    cache_dir: str | os.PathLike[str],
-    log: Callable[[str], None] | None = None,
-) -> dict[str, VectorCache]:
-    """:func:`encode_dataset` for each folder, by set name."""
-    return {Path(d).name: encode_dataset(encoder, d, cache_dir, log=log) for d in dataset_dirs}

@@ -27,6 +27,7 @@ from scrapy_boilerplate.neural.lm_static import (
     StaticEncoder,
     save_table,
 )
+from scrapy_boilerplate.neural.model import DEFAULT_MODEL_DIR
 from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.spec import build_chain
 
@@ -43,6 +44,11 @@ def _encoder():
         return lm_encoder.get_encoder()
     except ModelUnavailableError as exc:
         pytest.skip(str(exc))
+
+
+def _whole_text_tokenizer():
+    """The shipped tokenizer as it reads a whole text (truncated to 128 tokens)."""
+    return lm_encoder.load_tokenizer((DEFAULT_MODEL_DIR / TOKENIZER_FILE).read_text("utf-8"))
 
 
 # -- the thesis's encodings -------------------------------------------------------------
@@ -206,7 +212,7 @@ def test_word_by_word_ids_equal_the_tokenizers_on_whole_texts():
         "a\u00a0b\u3000c",
         "(x+y)=z",
     ]
-    whole = [e.ids[1:-1] for e in static.tokenizer.encode_batch(texts)]
+    whole = [e.ids[1:-1] for e in _whole_text_tokenizer().encode_batch(texts)]
     assert static.token_ids(texts) == whole
     assert max(map(len, whole)) == lm_encoder.MAX_TOKENS - 2  # truncated as the tokenizer
     assert static.token_ids(texts) == whole  # the second time from the word memo
@@ -232,7 +238,7 @@ def test_a_full_word_memo_starts_again_without_losing_a_word(monkeypatch):
 
     static = get_lm_model(fast=True).static
     texts = ["one two three", "four five six", "two seven"]
-    expected = [e.ids[1:-1] for e in static.tokenizer.encode_batch(texts)]
+    expected = [e.ids[1:-1] for e in _whole_text_tokenizer().encode_batch(texts)]
     monkeypatch.setattr(lm_static, "MEMO_WORDS", 4)
     static.word_ids = {}
     assert static.token_ids(texts[:1]) == expected[:1]
