@@ -68,6 +68,11 @@ class FoldPages(Dataset):
                 yield page
 
 
+def log(msg: str) -> None:
+    """A timestamped progress line on stderr."""
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
 def best_others(path: Path) -> dict[str, tuple[str, float]]:
     """Per set, the best other library's F1 in the quality benchmark's results."""
     if not path.is_file():
@@ -104,9 +109,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     page_types = [t for t in args.page_types.split(",") if t] or None
-
-    def log(msg: str) -> None:
-        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
     corpus = build_corpus(sets, cache=args.cache, log=log, page_types=page_types)

@@ -26,12 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
-from benchmarks.grouped_cv import DATA, ROOT, FoldPages, best_others, fold_of
+from benchmarks.grouped_cv import DATA, ROOT, FoldPages, best_others, fold_of, log
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import chain_runner
@@ -85,9 +84,6 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out / (
         f"{args.model}-{args.static_dims}" if fast else f"{args.model}-{args.pooling}"
     )
-
-    def log(msg: str) -> None:
-        print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
     if args.in_domain:
         return in_domain(args, config, log)
