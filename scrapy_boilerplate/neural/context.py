@@ -24,7 +24,7 @@ from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
 from .features import Normalizer, page_features
-from .filter import labeler_chain
+from .filter import ModelLabeler, labeler_chain
 from .model import check_feature_names, inference_session, process_model, read_model_meta
 
 __all__ = [
@@ -87,7 +87,7 @@ def get_context_model(
     return process_model(_models, ContextModel, model_dir, threads)
 
 
-class ContextLabeler(Filter):
+class ContextLabeler(ModelLabeler):
     """Label every block content / boilerplate with the whole-page context model.
 
     ``model_dir``: a directory with ``context.onnx`` and ``context.json`` (None: the
@@ -121,12 +121,6 @@ class ContextLabeler(Filter):
         probs = model.content_probability(feats, edges)
         threshold = model.threshold if self.threshold is None else float(self.threshold)
         return set_flags(blocks, (probs >= threshold).tolist())
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"model_dir": self.model_dir, "threshold": self.threshold, "threads": self.threads}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
 
 
 def context(

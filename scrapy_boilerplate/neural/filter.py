@@ -22,10 +22,29 @@ from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
 
-__all__ = ["EXTRACTORS", "FILTERS", "Web2TextLabeler", "labeler_chain", "web2text"]
+__all__ = [
+    "EXTRACTORS",
+    "FILTERS",
+    "ModelLabeler",
+    "Web2TextLabeler",
+    "labeler_chain",
+    "web2text",
+]
 
 
-class Web2TextLabeler(Filter):
+class ModelLabeler(Filter):
+    """Base of the learned labelers: the model is loaded once per process, so a labeler
+    pickles as its constructor arguments (:meth:`Filter.params`) and a worker process
+    loads its own model on its first page."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.params()
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+class Web2TextLabeler(ModelLabeler):
     """Label every block content / boilerplate with the Web2Text model.
 
     ``model_dir``: a directory with the model files (None: the shipped model).
@@ -61,12 +80,6 @@ class Web2TextLabeler(Filter):
         lam = model.lam if self.lam is None else float(self.lam)
         labels = viterbi(log_u, log_e, lam)
         return set_flags(blocks, [bool(y) for y in labels.tolist()])
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"model_dir": self.model_dir, "lam": self.lam, "threads": self.threads}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
 
 
 def web2text(

@@ -33,7 +33,7 @@ import numpy as np
 from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
-from .filter import labeler_chain
+from .filter import ModelLabeler, labeler_chain
 from .lm_encoder import ENCODER_NAME, get_encoder
 from .lm_features import block_positions, positional_encoding, tag_counts
 from .lm_static import TABLE_FILE, TOKENIZER_FILE, StaticEncoder
@@ -140,7 +140,7 @@ def get_lm_model(
     return process_model(_fast_models if fast else _models, _load(fast), model_dir, threads)
 
 
-class LMLabeler(Filter):
+class LMLabeler(ModelLabeler):
     """Label every block content / boilerplate with the language-model labeler.
 
     ``fast``: the static token table (``lm_fast``) instead of the sentence encoder
@@ -178,17 +178,6 @@ class LMLabeler(Filter):
         probs = model.content_probability(blocks, doc.check_deadline)
         threshold = model.threshold if self.threshold is None else float(self.threshold)
         return set_flags(blocks, (probs >= threshold).tolist())
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {
-            "fast": self.fast,
-            "model_dir": self.model_dir,
-            "threshold": self.threshold,
-            "threads": self.threads,
-        }
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
 
 
 def lm(
