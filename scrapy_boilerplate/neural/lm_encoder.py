@@ -17,6 +17,8 @@ mean of its tokens' states (what this encoder was trained for); both come from o
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import threading
 import zipfile
 from collections import OrderedDict
@@ -234,8 +236,6 @@ class SentenceEncoder:
         safetensors_numpy = _require("safetensors.numpy")
         ort = _require("onnxruntime")
         archive = weights_archive()
-        import json
-
         with zipfile.ZipFile(archive) as zf:
             config = json.loads(zf.read("config.json"))
             self.tokenizer_json = zf.read("tokenizer.json").decode("utf-8")
@@ -325,8 +325,6 @@ class SentenceEncoder:
 
 def get_encoder(threads: int = 1) -> SentenceEncoder:
     """The process-wide encoder, built once per process (a fork gets its own)."""
-    import os
-
     key = (os.getpid(), int(threads))
     enc = _encoders.get(key)
     if enc is None:
