@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,8 @@ __all__ = ["StaticEncoder", "TABLE_FILE", "TOKENIZER_FILE", "save_table"]
 
 TABLE_FILE = "lm_fast_table.npz"
 TOKENIZER_FILE = "lm_tokenizer.json"
-#: distinct words whose token ids a process keeps (cleared when full)
-MEMO_WORDS = 200_000
+#: distinct words whose token ids a memo generation keeps (a process keeps two)
+MEMO_WORDS = 100_000
 
 
 def save_table(path: str | os.PathLike[str], table: np.ndarray) -> None:
@@ -61,38 +62,55 @@ class StaticEncoder:
         self.max_tokens = max_tokens
         # words, one at a time: a text is cut at max_tokens after its words are joined
         self.word_tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"), None)
-        self.word_ids: dict[str, list[int]] = {}
+        # token ids packed in the smallest unsigned type that holds the vocabulary
+        self.id_dtype = np.dtype(np.uint16 if len(self.table) <= 1 << 16 else np.uint32)
+        self.word_ids: dict[str, bytes] = {}  # the memo's current generation
+        self.previous_word_ids: dict[str, bytes] = {}
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
         """Each text's token ids without [CLS] and [SEP], at most ``max_tokens - 2``: what
-        the tokenizer gives for the whole text. The encoder's normaliser and
-        pre-tokeniser act on each character and split at whitespace, so a text's ids are
-        its whitespace-separated words' ids in a row; a word is tokenised once per
-        process (a bounded memo: prose repeats its words, a crawl its vocabulary)."""
-        memo = self.word_ids
+        the tokenizer gives for the whole text (see :meth:`_text_ids`)."""
+        return [np.frombuffer(ids, self.id_dtype).tolist() for ids in self._text_ids(texts)]
+
+    def _text_ids(self, texts: list[str]) -> list[bytes]:
+        """Each text's token ids as packed unsigned integers (``id_dtype``). The
+        encoder's normaliser and pre-tokeniser act on each character and split at
+        whitespace, so a text's ids are its whitespace-separated words' ids in a row,
+        cut at ``max_tokens - 2``; a word is tokenised once while it stays in the memo."""
         words = [t.split() for t in texts]
-        found: dict[str, list[int]] = {}
-        unseen: list[str] = []
-        for w in dict.fromkeys(w for ws in words for w in ws):
-            ids = memo.get(w)
-            if ids is None:
-                unseen.append(w)
-            else:
-                found[w] = ids
+        ids_of = self._word_memo(words).__getitem__
+        cut = (self.max_tokens - 2) * self.id_dtype.itemsize
+        return [b"".join(map(ids_of, ws))[:cut] for ws in words]
+
+    def _word_memo(self, words: list[list[str]]) -> dict[str, bytes]:
+        """A memo generation that holds the token ids of every given word.
+
+        Two generations of at most ``MEMO_WORDS`` words: when the current one is full, it
+        becomes the previous one and a new one starts; words met again move over from
+        the previous generation, so the words a crawl keeps meeting (its language's
+        common words, a site's menus) stay, and the memory stays bounded."""
+        current = self.word_ids
+        distinct = set(chain.from_iterable(words))
+        missing = distinct.difference(current)
+        if not missing:
+            return current
+        if len(current) + len(missing) > MEMO_WORDS:
+            # new dicts, never cleared: another thread may be reading the old ones
+            self.previous_word_ids, current = current, {}
+            self.word_ids = current
+            missing = distinct
+        previous = self.previous_word_ids
+        found = {w: previous[w] for w in missing if w in previous}
+        unseen = [w for w in missing if w not in found]
         if unseen:
             encode = getattr(
                 self.word_tokenizer, "encode_batch_fast", self.word_tokenizer.encode_batch
             )
-            new = {
-                w: enc.ids
-                for w, enc in zip(unseen, encode(unseen, add_special_tokens=False), strict=True)
-            }
-            found.update(new)
-            if len(memo) + len(new) > MEMO_WORDS:
-                self.word_ids = memo = {}  # a new dict: another thread may be reading the old
-            memo.update(new)
-        limit = self.max_tokens - 2
-        return [[i for w in ws for i in found[w]][:limit] for ws in words]
+            encoded = encode(unseen, add_special_tokens=False)
+            packed = (np.array(e.ids, self.id_dtype).tobytes() for e in encoded)
+            found.update(zip(unseen, packed, strict=True))
+        current.update(found)
+        return current
 
     def token_scores(self, weights: np.ndarray) -> np.ndarray:
         """Each vocabulary token's row times ``weights`` (one float per token): a linear
@@ -108,9 +126,9 @@ class StaticEncoder:
     ) -> np.ndarray:
         """Per text, the mean over its tokens of ``lookup(token ids)``'s rows (zeros for
         a text without tokens)."""
-        ids = self.token_ids(texts)
-        lengths = np.fromiter(map(len, ids), np.int64, len(ids))
-        flat = np.fromiter((i for row in ids for i in row), np.int64, int(lengths.sum()))
+        ids = self._text_ids(texts)
+        lengths = np.fromiter(map(len, ids), np.int64, len(ids)) // self.id_dtype.itemsize
+        flat = np.frombuffer(b"".join(ids), self.id_dtype).astype(np.intp)
         values = lookup(flat)
         out = np.zeros((len(texts), *values.shape[1:]), values.dtype)
         nonzero = lengths > 0

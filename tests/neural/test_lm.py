@@ -232,18 +232,26 @@ def test_lm_fast_on_deep_and_long_pages():
     assert result.text.count("of a very long report") > 10_000  # every paragraph labelled
 
 
-def test_a_full_word_memo_starts_again_without_losing_a_word(monkeypatch):
+def test_a_full_word_memo_starts_a_new_generation_and_keeps_the_last(monkeypatch):
     from scrapy_boilerplate.neural import lm_static
     from scrapy_boilerplate.neural.lm import get_lm_model
 
     static = get_lm_model(fast=True).static
-    texts = ["one two three", "four five six", "two seven"]
+    texts = ["one two three", "four five", "two five"]
     expected = [e.ids[1:-1] for e in _whole_text_tokenizer().encode_batch(texts)]
     monkeypatch.setattr(lm_static, "MEMO_WORDS", 4)
-    static.word_ids = {}
+    monkeypatch.setattr(static, "word_ids", {})
+    monkeypatch.setattr(static, "previous_word_ids", {})
     assert static.token_ids(texts[:1]) == expected[:1]
-    assert static.token_ids(texts) == expected  # the memo overflows in this call
-    assert len(static.word_ids) <= 7
+    first = static.word_ids
+    assert static.token_ids(texts[1:2]) == expected[1:2]  # 3 + 2 words: a new generation
+    # the full generation is kept to be looked in; the new one holds the new words
+    assert static.previous_word_ids is first and set(first) == {"one", "two", "three"}
+    assert set(static.word_ids) == {"four", "five"}
+    # a word of the last generation moves over without being tokenised again
+    monkeypatch.setattr(static, "word_tokenizer", None)
+    assert static.token_ids(texts[2:]) == expected[2:]
+    assert set(static.word_ids) == {"four", "five", "two"}
 
 
 def test_lm_fast_scores_tokens_once_and_equals_the_vector_product():
