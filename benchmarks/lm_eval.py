@@ -62,6 +62,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pooling", choices=("mean", "cls"), default="mean")
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--static-dims", type=int, default=LMConfig.static_dims)
+    parser.add_argument(
+        "--refine",
+        type=float,
+        default=LMConfig.refine,
+        metavar="WEIGHT",
+        help="lm_fast: refine the token vectors on the training texts' encoder vectors "
+        "(ridge weight; training.lm.refine_token_vectors) before PCA and SIF; 0: not "
+        f"refined (default {LMConfig.refine}, the shipped model's)",
+    )
     parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation")
     parser.add_argument(
         "--in-domain",
@@ -84,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out / (
         f"{args.model}-{args.static_dims}" if fast else f"{args.model}-{args.pooling}"
     )
+    if fast and args.refine:
+        out = out.with_name(f"{out.name}-refined-{args.refine:g}")
 
     if args.in_domain:
         return in_domain(args, config, log)
@@ -102,8 +113,16 @@ def main(argv: list[str] | None = None) -> int:
     pages = load_pages(train_sets, vocabulary, page_types, log=log)
     table = None
     if fast:
+        refine = None
+        if args.refine:  # the encoder's vectors of the training texts
+            known = [
+                encode_dataset(encoder, d, args.cache, log=log, page_types=page_types)
+                for d in train_sets
+            ]
+            targets = np.concatenate([np.asarray(c.mean, np.float32) for c in known])
+            refine = ([t for c in known for t in c.texts], targets, args.refine)
         texts = (t for page in pages.texts for t in page)
-        table = distill_static_table(encoder, texts, config.static_dims, log)
+        table = distill_static_table(encoder, texts, config.static_dims, log, refine=refine)
         vectors = static_vectors(table, encoder.tokenizer_json, out / "scratch")
     else:
         vectors = cache_vectors(caches.values(), args.pooling)

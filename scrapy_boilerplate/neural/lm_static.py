@@ -3,7 +3,9 @@ text vectors), as model2vec does.
 
 Each vocabulary token was encoded once, alone, by the encoder of
 :mod:`~scrapy_boilerplate.neural.lm_encoder` (its mean-pooled output for ``[CLS] token
-[SEP]``); the table was reduced by PCA, each row scaled by a frequency weight (SIF:
+[SEP]``); the vectors were then refined so that the mean over a training text's tokens
+comes near the encoder's vector of the whole text (a ridge regression, as model2vec's
+tokenlearn); the table was reduced by PCA, each row scaled by a frequency weight (SIF:
 ``a / (a + p(token))``, p from the training pages' block texts) and stored as int8 with a
 scale per row. A text's vector is the mean of its tokens' rows: a table lookup per token
 instead of a transformer pass per block. Made by :func:`scrapy_boilerplate.training.lm.

@@ -82,12 +82,14 @@ def _train_lm(args: argparse.Namespace) -> int:
     sets = resolve_sets(args.datasets, args.allow_any_set)
     page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
     facts = {"sets": _set_licences(sets), "command": _command_line()}
+    # (None: LMConfig's own weight; 0: the table as distilled)
+    refine = {} if args.refine is None else {"refine": args.refine or None}
     try:
         info = train_lm(
             sets,
             args.out,
             args.model == "lm_fast",
-            LMConfig(pooling=args.pooling, static_dims=args.static_dims),
+            LMConfig(pooling=args.pooling, static_dims=args.static_dims, **refine),
             cache_dir=args.cache,
             page_types=page_types,
             threads=args.threads,
@@ -229,6 +231,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         default=384,
         help="lm_fast: width of the distilled token table (default 384)",
+    )
+    p.add_argument(
+        "--refine",
+        type=float,
+        default=None,
+        metavar="WEIGHT",
+        help="lm_fast: refine the token vectors on the encoder's vectors of the training "
+        "texts, with this ridge weight (default 0.01, the shipped model's; 0: distilled only)",
     )
     p.add_argument("--steps", type=int, default=8000, help="web2text: maximum steps per network")
     p.add_argument("--members", type=int, default=1, help="context: ensemble members (default 1)")

@@ -45,6 +45,7 @@ __all__ = [
     "fit_classifier",
     "load_pages",
     "page_vocabulary",
+    "refine_token_vectors",
     "train_lm",
 ]
 
@@ -61,6 +62,9 @@ class LMConfig:
     max_iter: int = 2000  # enough for lbfgs to converge on unscaled inputs
     threshold: float = 0.5
     static_dims: int = 384  # lm_fast's table width after PCA (chosen by site-grouped CV)
+    #: lm_fast: refine the token vectors on the training texts' encoder vectors before PCA
+    #: and SIF, with this ridge weight (None: not refined); chosen by site-grouped CV
+    refine: float | None = 0.01
     #: distil only the first N vocabulary ids (the rest stay zero rows): quick experiments
     #: and tests; None distils the whole vocabulary (what ships)
     static_tokens: int | None = None
@@ -188,12 +192,15 @@ def distill_static_table(
     log: Callable[[str], None] | None = None,
     batch: int = 512,
     tokens: int | None = None,
+    refine: tuple[list[str], np.ndarray, float] | None = None,
 ) -> np.ndarray:
     """The static token table (vocabulary x ``dims``): each token encoded alone (the
-    encoder's mean-pooled ``[CLS] token [SEP]``), reduced by PCA (numpy SVD of the centred
-    table), each row scaled by its SIF weight ``a / (a + p(token))`` with p counted over
-    the tokens of ``frequency_texts`` (add-one smoothed). ``tokens``: encode only the first
-    that many ids (the others get zero rows)."""
+    encoder's mean-pooled ``[CLS] token [SEP]``), optionally refined on whole texts
+    (``refine``: texts, the encoder's vectors of them and the ridge weight, see
+    :func:`refine_token_vectors`), reduced by PCA (numpy SVD of the centred table), each
+    row scaled by its SIF weight ``a / (a + p(token))`` with p counted over the tokens of
+    ``frequency_texts`` (add-one smoothed). ``tokens``: encode only the first that many
+    ids (the others get zero rows)."""
     vocab = encoder.vocab_size
     encoded = vocab if tokens is None else min(vocab, int(tokens))
     raw = np.zeros((vocab, encoder.width), np.float32)
@@ -203,6 +210,10 @@ def distill_static_table(
         raw[start : start + len(ids)] = encoder.run_ids(x, np.ones_like(x)).mean
         if log and (start // batch) % 20 == 0:
             log(f"lm_fast: {start + len(ids)}/{encoded} tokens encoded")
+    if refine is not None:
+        texts, targets, weight = refine
+        rows = [row[1:-1] for row in encoder.token_ids(texts)]  # no [CLS], [SEP]
+        raw[:encoded] = refine_token_vectors(raw, rows, targets, weight, log=log)[:encoded]
     centred = raw[:encoded] - raw[:encoded].mean(axis=0)
     _, _, vt = np.linalg.svd(centred.astype(np.float64), full_matrices=False)
     reduced = np.zeros((vocab, dims), np.float32)
@@ -212,6 +223,50 @@ def distill_static_table(
     counts = 1.0 + np.bincount(ids, minlength=vocab)
     p = counts / counts.sum()
     return (reduced * (SIF_A / (SIF_A + p))[:, None]).astype(np.float32)
+
+
+def refine_token_vectors(
+    vectors: np.ndarray,
+    token_rows: Sequence[Sequence[int]],
+    targets: np.ndarray,
+    weight: float,
+    iterations: int = 60,
+    log: Callable[[str], None] | None = None,
+) -> np.ndarray:
+    """Token vectors whose mean over a text's tokens comes near the encoder's vector of
+    the whole text (as model2vec's tokenlearn): the ridge regression
+    ``min ||A V - Y||^2 + weight * ||V - vectors||^2``, A a text's share of each token
+    (its count / its length), Y the ``targets`` (one row per text), solved by conjugate
+    gradients from ``vectors``. A token no text holds keeps its vector; a rare one
+    moves little, a common one to what its texts say. scipy's sparse matrices (the
+    ``[train]`` extra, with scikit-learn) hold A."""
+    from scipy import sparse
+
+    lengths = np.fromiter(map(len, token_rows), np.int64, len(token_rows))
+    cols = np.fromiter((i for row in token_rows for i in row), np.int64, int(lengths.sum()))
+    shares = np.repeat(1.0 / np.maximum(lengths, 1), lengths).astype(np.float32)
+    text_of = np.repeat(np.arange(len(token_rows)), lengths)
+    a = sparse.csr_matrix((shares, (text_of, cols)), shape=(len(token_rows), len(vectors)))
+    at = a.T.tocsr()
+
+    def product(x: np.ndarray) -> np.ndarray:  # (A'A + weight I) x
+        return at @ (a @ x) + weight * x
+
+    x = np.array(vectors, np.float32)
+    residual = (at @ np.asarray(targets, np.float32) + weight * x) - product(x)
+    direction = residual.copy()
+    norms = (residual * residual).sum(axis=0)
+    for step in range(iterations):  # one conjugate-gradient run per column, side by side
+        moved = product(direction)
+        alpha = norms / np.maximum((direction * moved).sum(axis=0), 1e-30)
+        x += alpha * direction
+        residual -= alpha * moved
+        new_norms = (residual * residual).sum(axis=0)
+        direction = residual + (new_norms / np.maximum(norms, 1e-30)) * direction
+        norms = new_norms
+        if log and step % 10 == 0:
+            log(f"lm_fast: refining, step {step}, residual {float(np.sqrt(norms.sum())):.4g}")
+    return x
 
 
 def evaluate_blocks(
@@ -297,9 +352,17 @@ def train_lm(
     with tempfile.TemporaryDirectory() as scratch:
         table = None
         if fast:
+            refine = None
+            if config.refine is not None:  # the encoder's vectors of the training texts
+                known = [
+                    encode_dataset(encoder, s, cache_dir or scratch, log=log, page_types=page_types)
+                    for s in sets
+                ]
+                targets = np.concatenate([np.asarray(c.mean, np.float32) for c in known])
+                refine = ([t for c in known for t in c.texts], targets, config.refine)
             texts = (t for page in pages.texts for t in page)
             table = distill_static_table(
-                encoder, texts, config.static_dims, log, tokens=config.static_tokens
+                encoder, texts, config.static_dims, log, tokens=config.static_tokens, refine=refine
             )
             vectors = static_vectors(table, encoder.tokenizer_json, Path(scratch) / "table")
         else:

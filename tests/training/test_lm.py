@@ -59,7 +59,9 @@ def test_tiny_lm_fast_run_distils_a_table(tmp_path, tiny_set):  # noqa: F811
     table = np.load(out / TABLE_FILE)
     assert table["table"].dtype == np.int8 and table["table"].shape == (30522, 16)
     assert not table["table"][3000:].any()  # only the first 3000 ids were distilled
-    assert json.loads((out / LM_FAST_META).read_text())["pooling"] == "static"
+    meta = json.loads((out / LM_FAST_META).read_text())
+    assert meta["pooling"] == "static"
+    assert meta["config"]["refine"] == LMConfig.refine  # refined on the pages' own texts
     text, _ = _story_kept(out, "lm_fast")
     assert "(1)" in text
 
@@ -67,3 +69,19 @@ def test_tiny_lm_fast_run_distils_a_table(tmp_path, tiny_set):  # noqa: F811
 def test_lm_training_refuses_a_set_that_may_not_ship(tiny_set, capsys):  # noqa: F811
     with pytest.raises(SystemExit, match="may not train"):
         main(["train", str(tiny_set), "--model", "lm", "--out", "x"])
+
+
+def test_refined_token_vectors_fit_the_texts_and_keep_unseen_tokens():
+    from scrapy_boilerplate.training.lm import refine_token_vectors
+
+    rng = np.random.default_rng(0)
+    start = rng.normal(size=(6, 3)).astype(np.float32)
+    a, b = np.array([1.0, 0.0, 2.0]), np.array([0.0, -1.0, 1.0])
+    rows = [[1], [2], [1, 2], [2, 1, 1, 2]]  # a text's vector is the mean of its tokens'
+    targets = np.stack([a, b, (a + b) / 2, (a + b) / 2])
+    fitted = refine_token_vectors(start, rows, targets, weight=1e-6)
+    assert np.allclose(fitted[1], a, atol=1e-3) and np.allclose(fitted[2], b, atol=1e-3)
+    untouched = [0, 3, 4, 5]  # no text holds them
+    assert np.array_equal(fitted[untouched], start[untouched])
+    # a heavy ridge keeps the starting vectors
+    assert np.allclose(refine_token_vectors(start, rows, targets, weight=1e6), start, atol=1e-4)
