@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from .assemble import assemble
-from .columns import BLOCK_FEATURES, binary_masks, feature_names
+from .columns import EDGE_FEATURES, binary_masks, feature_names
 from .structure import Structure
 from .textstats import block_text_stats
 
@@ -104,13 +104,16 @@ class Normalizer:
     @classmethod
     def fit(cls, blocks: np.ndarray, edges: np.ndarray) -> Normalizer:
         """Means and standard deviations of the non-binary columns (binary: 0 and 1)."""
-        binary_block, binary_edge = binary_masks(blocks.shape[1] != len(BLOCK_FEATURES))
+        # (told by the edges: an experiment may append its own block columns)
+        binary_block, binary_edge = binary_masks(edges.shape[1] != len(EDGE_FEATURES))
 
         def stats(x: np.ndarray, binary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             x = np.asarray(x, dtype=np.float64)
             mean = x.mean(axis=0) if len(x) else np.zeros(x.shape[1])
             std = x.std(axis=0) if len(x) else np.ones(x.shape[1])
             std = np.where(std < 1e-6, 1.0, std)
+            # columns after the known ones (an experiment's extra inputs) are standardised
+            binary = np.pad(binary, (0, max(0, x.shape[1] - len(binary))))
             mean = np.where(binary, 0.0, mean)
             std = np.where(binary, 1.0, std)
             return mean, std

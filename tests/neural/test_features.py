@@ -125,6 +125,15 @@ def test_normalizer_keeps_binary_columns():
     assert np.allclose(again.transform(b, e)[0], nb)
 
 
+def test_normalizer_standardises_extra_columns_after_the_known_ones():
+    # an experiment's own inputs (benchmarks/static_features.py) follow the feature columns
+    b, e = feats(ARTICLE)
+    extra = np.linspace(5.0, 9.0, len(b), dtype=np.float32)[:, None]
+    nb, _ = Normalizer.fit(np.hstack([b, extra]), e).transform(np.hstack([b, extra]), e)
+    assert np.array_equal(nb[:, :-1][:, BINARY_BLOCK], b[:, BINARY_BLOCK])
+    assert abs(nb[:, -1].mean()) < 1e-5 and abs(nb[:, -1].std() - 1) < 1e-4
+
+
 def test_extension_features():
     from scrapy_boilerplate.neural.columns import (
         EXT_BLOCK_FEATURES,
