@@ -57,7 +57,7 @@ from .columns import EDGE_FEATURES, binary_masks, feature_names
 from .structure import Structure
 from .textstats import block_text_stats
 
-__all__ = ["Normalizer", "page_features"]
+__all__ = ["Normalizer", "page_features", "page_features_and_structure"]
 
 
 _TEXT = attrgetter("text")
@@ -73,6 +73,15 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     ``doc`` needs ``blocks`` (TextBlocks with ``text``, ``link_density``, ``elements``)
     and ``root`` (the lxml root, may be None). Not standardised: see :class:`Normalizer`.
     """
+    blocks, edges, _ = page_features_and_structure(doc, extended)
+    return blocks, edges
+
+
+def page_features_and_structure(
+    doc: Any, extended: bool = False
+) -> tuple[np.ndarray, np.ndarray, Structure | None]:
+    """:func:`page_features`, and the collapsed DOM they were computed on (None for a page
+    without blocks), for features built on top of them (:mod:`.boosted_features`)."""
     blocks = doc.blocks
     n = len(blocks)
     block_names, edge_names = feature_names(extended)
@@ -80,6 +89,7 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
         return (
             np.zeros((0, len(block_names)), dtype=np.float32),
             np.zeros((0, len(edge_names)), dtype=np.float32),
+            None,
         )
     texts = list(map(_TEXT, blocks))
     st = block_text_stats(texts, list(map(_LINK_DENSITY, blocks)))
@@ -88,7 +98,7 @@ def page_features(doc: Any, extended: bool = False) -> tuple[np.ndarray, np.ndar
     dup = np.fromiter(map(counts.__getitem__, texts), dtype=np.int64, count=n)
     paths = Counter(s.class_path)
     same_path = np.fromiter(map(paths.__getitem__, s.class_path), dtype=np.int64, count=n)
-    return assemble(st, dup, same_path, s, extended)
+    return (*assemble(st, dup, same_path, s, extended), s)
 
 
 class Normalizer:
