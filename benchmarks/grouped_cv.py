@@ -1,18 +1,18 @@
 #!/usr/bin/env python
 """Cross-validation of a learned labeler on the sets it trains on, grouped by site.
 
-    python -m benchmarks.grouped_cv [--model context|web2text] [--folds 4] [--threads 2]
+    python -m benchmarks.grouped_cv [--model boosted|context|web2text] [--folds 4] [--threads 2]
 
 The pages of the four sets that may train the shipped model (``SHIPPED_TRAINING_SETS``)
 are split into ``--folds`` folds by site (a site's pages, in any set, share a fold). For
 each fold a model is trained, with the shipped configuration (and, as it, on WCXB's
-article pages only), on the other folds and exported; the extractor (``context`` or
-``web2text``) with that model then extracts the fold's pages, and every page is scored as ``scrapy-boilerplate evaluate`` scores it (token-shingle F1;
+article pages only), on the other folds and exported; the extractor (``boosted``,
+``context`` or ``web2text``) with that model then extracts the fold's pages, and every page is scored as ``scrapy-boilerplate evaluate`` scores it (token-shingle F1;
 snippet F1 for trafilatura-eval). So each page's figure comes from a model that never saw
 its site. The table puts beside it the best other library on the same whole set, from
 the quality benchmark's results (``benchmarks/out/quality.json``, when present).
 
-Needs torch (the ``[train]`` extra). Writes ``benchmarks/out/grouped_cv/<model>/`` (the
+Needs the ``[train]`` extra (lightgbm and onnxmltools for ``boosted``, torch for the others). Writes ``benchmarks/out/grouped_cv/<model>/`` (the
 fold models, ``results.json``) and prints the Markdown table.
 """
 
@@ -30,6 +30,12 @@ import numpy as np
 from scrapy_boilerplate.evaluation.datasets import Dataset, Page, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import chain_runner
+from scrapy_boilerplate.training.boosted import (
+    BoostedConfig,
+    build_boosted_corpus,
+    export_boosted,
+    train_boosted,
+)
 from scrapy_boilerplate.training.context import ContextConfig, export_context, train_context
 from scrapy_boilerplate.training.dataset import (
     SHIPPED_TRAINING_SETS,
@@ -95,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--cache", type=Path, default=ROOT / "benchmarks" / "out" / "corpus")
-    parser.add_argument("--model", choices=("context", "web2text"), default="context")
+    parser.add_argument("--model", choices=("boosted", "context", "web2text"), default="boosted")
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--members", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=ContextConfig.epochs)
@@ -111,7 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     page_types = [t for t in args.page_types.split(",") if t] or None
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
-    corpus = build_corpus(sets, cache=args.cache, log=log, page_types=page_types)
+    if args.model == "boosted":
+        corpus = build_boosted_corpus(
+            sets, cache=args.cache, log=log, page_types=page_types, processes=args.threads
+        )
+    else:
+        corpus = build_corpus(sets, cache=args.cache, log=log, page_types=page_types)
     groups = site_groups(sets, corpus)
     page_fold = np.array([fold_of(site, args.folds) for site in groups])
     cfg = ContextConfig(
@@ -124,7 +135,11 @@ def main(argv: list[str] | None = None) -> int:
         log(f"fold {fold}: training on {len(train)} pages of the other folds")
         model_dir = args.out / args.model / f"fold{fold}"
         facts = {"cross_validation": {"fold": fold, "of": args.folds}}
-        if args.model == "context":
+        if args.model == "boosted":
+            boosted_cfg = BoostedConfig(seed=args.seed, threads=args.threads)
+            trees = train_boosted(corpus, boosted_cfg, pages=train, log=log)
+            export_boosted(trees, model_dir, boosted_cfg, facts)
+        elif args.model == "context":
             model = train_context(corpus.subset(train), [groups[p] for p in train], cfg, log)
             export_context(model, model_dir, facts)
         else:

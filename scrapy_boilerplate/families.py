@@ -18,7 +18,7 @@ from .filters import boilerpipe, density
 from .filters.base import Filter
 from .filters.comments import CommentSectionFilter
 from .filters.fallback import FallbackFilter
-from .neural import context
+from .neural import boosted, context
 from .neural import filter as web2text
 from .neural import lm as language_model
 from .registry import register_extractor, register_filter
@@ -42,6 +42,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("web2text", web2text.FILTERS, web2text.EXTRACTORS),
     Family("context", context.FILTERS, context.EXTRACTORS),
     Family("lm", language_model.FILTERS, language_model.EXTRACTORS),
+    Family("boosted", boosted.FILTERS, boosted.EXTRACTORS),
 )
 
 

@@ -50,12 +50,12 @@ _lock = threading.Lock()
 _models: dict[tuple[int, str, int], Web2TextModel] = {}
 
 
-def _import_onnxruntime() -> Any:
+def _import_onnxruntime(model: str = "web2text") -> Any:
     try:
         import onnxruntime
     except ImportError as exc:
         raise ModelUnavailableError(
-            f"the web2text labeler needs onnxruntime, which is not installed: {INSTALL_HINT}"
+            f"the {model} labeler needs onnxruntime, which is not installed: {INSTALL_HINT}"
         ) from exc
     return onnxruntime
 
@@ -92,7 +92,7 @@ def inference_session(path: Path, threads: int, model: str) -> Any:
     """An onnxruntime CPU session for one model file: ``threads`` intra-op threads, one
     inter-op thread, every graph optimisation. A file onnxruntime cannot load raises
     :class:`ModelUnavailableError` naming ``model``."""
-    ort = _import_onnxruntime()
+    ort = _import_onnxruntime(model)
     options = ort.SessionOptions()
     options.intra_op_num_threads = max(1, int(threads))
     options.inter_op_num_threads = 1

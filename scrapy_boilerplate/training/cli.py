@@ -1,5 +1,6 @@
 """``scrapy-boilerplate train``: build the labelled corpus, train, export the ONNX model.
 
+    scrapy-boilerplate train ../shared/data --model boosted --out scrapy_boilerplate/neural/models
     scrapy-boilerplate train ../shared/data --out scrapy_boilerplate/neural/models
     scrapy-boilerplate train ../shared/data --model context --out scrapy_boilerplate/neural/models
     scrapy-boilerplate train ../shared/data --model lm --out scrapy_boilerplate/neural/models
@@ -7,8 +8,9 @@
 A folder holding dataset folders stands for the sets in it that may train the shipped
 model (:data:`~scrapy_boilerplate.training.dataset.SHIPPED_TRAINING_SETS`); naming any
 other set is refused unless ``--allow-any-set`` (for experiments that do not ship).
-Needs the ``train`` extra (torch, onnx; scikit-learn for ``lm`` / ``lm_fast``, which also
-need the ``lm`` extra).
+Needs the ``train`` extra (lightgbm and onnxmltools for ``boosted``; torch and onnx for
+``web2text`` and ``context``; scikit-learn for ``lm`` / ``lm_fast``, which also need the
+``lm`` extra).
 """
 
 from __future__ import annotations
@@ -106,9 +108,72 @@ def _train_lm(args: argparse.Namespace) -> int:
     return 0
 
 
+def _train_boosted(args: argparse.Namespace) -> int:
+    try:
+        import lightgbm  # noqa: F401
+        import onnxmltools  # noqa: F401
+    except ImportError:
+        print(
+            "scrapy-boilerplate train: needs lightgbm and onnxmltools: "
+            "pip install 'scrapy-boilerplate-removal[train]'",
+            file=sys.stderr,
+        )
+        return 2
+    from .boosted import (
+        BoostedConfig,
+        build_boosted_corpus,
+        export_boosted,
+        train_boosted,
+        training_metrics,
+    )
+
+    sets = resolve_sets(args.datasets, args.allow_any_set)
+    _log("training sets: " + ", ".join(str(s) for s in sets))
+    t0 = time.time()
+    page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
+    corpus = build_boosted_corpus(
+        sets,
+        limit=args.limit,
+        processes=args.processes,
+        cache=args.cache,
+        log=_log,
+        page_types=page_types,
+    )
+    _log(f"corpus: {len(corpus)} pages, {len(corpus.labels)} blocks ({time.time() - t0:.0f}s)")
+    if len(corpus) < 2:
+        print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
+        return 1
+    cfg = BoostedConfig(seed=args.seed, threads=args.threads)
+    try:
+        model = train_boosted(corpus, cfg, log=_log)
+    except ValueError as exc:
+        print(f"scrapy-boilerplate train: {exc}", file=sys.stderr)
+        return 1
+    per_set: dict[str, int] = {}
+    for name in corpus.datasets:
+        per_set[name] = per_set.get(name, 0) + 1
+    metrics = training_metrics(model, corpus, cfg)
+    extra = {
+        "sets": _set_licences(sets),
+        "pages_per_set": per_set,
+        "page_types": page_types or "all",
+        "blocks": int(len(corpus.labels)),
+        "labelled_blocks": int((corpus.labels >= 0).sum()),
+        "content_blocks": int((corpus.labels == 1).sum()),
+        "training_block_metrics": metrics,
+        "command": _command_line(),
+    }
+    paths = export_boosted(model, args.out, cfg, extra)
+    _log("wrote " + ", ".join(str(p) for p in paths.values()))
+    print(f"training blocks (in-sample) {metrics}")
+    return 0
+
+
 def _train_command(args: argparse.Namespace) -> int:
     if args.model in ("lm", "lm_fast"):
         return _train_lm(args)
+    if args.model == "boosted":
+        return _train_boosted(args)
     try:
         import torch  # noqa: F401
     except ImportError:
@@ -198,17 +263,19 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``train`` subcommand."""
     p = subparsers.add_parser(
         "train",
-        help="train a labeler's model: web2text, context, lm or lm_fast (needs the train extra)",
-        description="Label blocks automatically, train the Web2Text unary and pairwise "
-        "networks (--model web2text) or the whole-page context labeler (--model context) "
-        "and export them to ONNX.",
+        help="train a labeler's model: boosted, web2text, context, lm or lm_fast (needs the "
+        "train extra)",
+        description="Label blocks automatically, train the boosted trees (--model boosted, "
+        "the default extractor's), the Web2Text unary and pairwise networks (--model "
+        "web2text) or the whole-page context labeler (--model context), and export them "
+        "to ONNX.",
     )
     p.add_argument(
         "--model",
-        choices=("web2text", "context", "lm", "lm_fast"),
+        choices=("boosted", "web2text", "context", "lm", "lm_fast"),
         default="web2text",
-        help="which model to train (default web2text); lm and lm_fast need the lm extra "
-        "and scikit-learn, not torch",
+        help="which model to train (default web2text); boosted needs lightgbm and "
+        "onnxmltools, lm and lm_fast the lm extra and scikit-learn, not torch",
     )
     p.add_argument(
         "--pooling",
@@ -258,7 +325,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=None, help="only the first N pages of each set")
     p.add_argument("--processes", type=int, default=1, help="processes building the corpus")
     p.add_argument(
-        "--threads", type=int, default=2, help="torch (lm: onnxruntime) threads (default 2)"
+        "--threads",
+        type=int,
+        default=2,
+        help="torch (lm: onnxruntime, boosted: lightgbm) threads (default 2)",
     )
     p.add_argument(
         "--cache",

@@ -1,0 +1,327 @@
+"""Training the boosted labeler (the ``boosted`` extractor, the default) and exporting it.
+
+Each page of the training sets is parsed and labelled as for Web2Text (automatic block
+labels from the reference text, or from must / must-not snippets), and its blocks get the
+:data:`~scrapy_boilerplate.neural.boosted_features.BOOSTED_FEATURES`. The blocks of more
+than ``short_words`` words with a known label train a LightGBM binary classifier, each
+weighted by ``log(1 + words)`` (a long paragraph matters more to the text than a short
+line), the probability constrained never to grow with the block's link density; the
+ensemble is exported with onnxmltools to ONNX's ``TreeEnsembleClassifier``,
+which the labeler runs with onnxruntime.
+
+The hyper-parameters (:class:`BoostedConfig`) were chosen by cross-validation grouped by
+site on the training sets (``python -m benchmarks.grouped_cv --model boosted``), never on
+the evaluation-only sets. Training is deterministic: LightGBM's deterministic mode, one
+seed, a fixed thread count. lightgbm and onnxmltools (the ``[train]`` extra) are imported
+inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..neural.boosted import (
+    BOOSTED_FILE,
+    BOOSTED_META,
+    navigation_links,
+    short_block_decisions,
+)
+from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
+from ..parse import parse_html
+from .dataset import _jobs, block_labels
+from .train import _jsonable, block_metrics
+
+__all__ = [
+    "BoostedConfig",
+    "BoostedCorpus",
+    "build_boosted_corpus",
+    "export_boosted",
+    "train_boosted",
+]
+
+#: the ONNX ML opset of the exported trees (onnxmltools' highest for LightGBM)
+ML_OPSET = 3
+#: the default ONNX opset of the exported graph
+OPSET = 15
+
+
+@dataclass
+class BoostedConfig:
+    """Hyper-parameters of :func:`train_boosted` (chosen by grouped cross-validation,
+    docs/neural.md)."""
+
+    trees: int = 200
+    leaves: int = 31
+    max_depth: int = 8
+    learning_rate: float = 0.1
+    min_child_samples: int = 50
+    subsample: float = 0.8
+    colsample: float = 0.5
+    reg_lambda: float = 1.0
+    #: blocks of at most this many words are decided by their neighbours, not the trees
+    short_words: int = 2
+    #: features whose growth may only lower the content probability (LightGBM's monotone
+    #: constraints): more of a block's own words in links never makes it more likely text
+    decreasing: tuple[str, ...] = ("link_density",)
+    threshold: float = 0.5
+    seed: int = 0
+    threads: int = 2
+
+
+@dataclass
+class BoostedCorpus:
+    """Pages concatenated: feature rows, labels (1, 0, -1 unknown), words per block, and
+    per-page offsets."""
+
+    features: np.ndarray
+    labels: np.ndarray
+    words: np.ndarray
+    offsets: np.ndarray  # page p: rows offsets[p]:offsets[p+1]
+    datasets: list[str] = field(default_factory=list)
+    page_ids: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.page_ids)
+
+    def rows(self, pages: Sequence[int]) -> np.ndarray:
+        """The row indices of some pages."""
+        parts = [np.arange(self.offsets[p], self.offsets[p + 1]) for p in pages]
+        return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        np.savez_compressed(
+            path,
+            features=self.features,
+            labels=self.labels,
+            words=self.words,
+            offsets=self.offsets,
+            datasets=np.array(self.datasets, dtype=object),
+            page_ids=np.array(self.page_ids, dtype=object),
+        )
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> BoostedCorpus:
+        z = np.load(path, allow_pickle=True)
+        return cls(
+            z["features"],
+            z["labels"],
+            z["words"],
+            z["offsets"],
+            list(z["datasets"]),
+            list(z["page_ids"]),
+        )
+
+
+def _page(
+    args: tuple[Any, ...],
+) -> tuple[str, str, np.ndarray, np.ndarray, np.ndarray] | str | None:
+    name, page_id, html, main_text, with_snippets, without_snippets = args
+    try:
+        doc = parse_html(html)
+        labelled = block_labels(doc.blocks, main_text, with_snippets, without_snippets)
+        if labelled is None:
+            return None
+        words = np.array([b.num_words for b in doc.blocks], dtype=np.int32)
+        labels = np.asarray(labelled[0], dtype=np.int8)
+        return name, page_id, boosted_features(doc), labels, words
+    except Exception as exc:  # noqa: BLE001 - one odd page must not stop a long build
+        return f"{name}/{page_id}: {type(exc).__name__}: {exc}"
+
+
+def build_boosted_corpus(
+    dataset_dirs: Sequence[str | os.PathLike[str]],
+    *,
+    limit: int | None = None,
+    processes: int = 1,
+    cache: str | os.PathLike[str] | None = None,
+    log: Callable[[str], None] | None = None,
+    page_types: Collection[str] | None = None,
+) -> BoostedCorpus:
+    """Featurise and label every page of the given dataset folders (in order); pages
+    without a usable label are left out. ``page_types`` and ``cache`` as in
+    :func:`~scrapy_boilerplate.training.dataset.build_corpus`."""
+    types = sorted(page_types) if page_types is not None else None
+    cache_file = None
+    if cache is not None:
+        folders = [str(Path(d).resolve()) for d in dataset_dirs]
+        key = hashlib.sha256(repr((folders, limit, types, _code_version())).encode())
+        cache_file = Path(cache) / f"boosted-corpus-{key.hexdigest()[:16]}.npz"
+        if cache_file.exists():
+            if log:
+                log(f"corpus: loading {cache_file}")
+            return BoostedCorpus.load(cache_file)
+    jobs = _jobs(dataset_dirs, limit, types)
+    pages: list[tuple[str, str, np.ndarray, np.ndarray, np.ndarray]] = []
+    errors: list[str] = []
+    if processes > 1:
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ctx.Pool(processes) as pool:
+            results = list(pool.imap(_page, jobs, chunksize=4))
+    else:
+        results = [_page(job) for job in jobs]
+    for result in results:
+        if isinstance(result, str):
+            errors.append(result)
+        elif result is not None:
+            pages.append(result)
+    if errors and log:
+        log(f"corpus: {len(errors)} pages failed, e.g. {errors[0]}")
+    offsets = np.zeros(len(pages) + 1, dtype=np.int64)
+    np.cumsum([len(p[3]) for p in pages], out=offsets[1:])
+    width = len(BOOSTED_FEATURES)
+    corpus = BoostedCorpus(
+        features=np.concatenate([p[2] for p in pages] + [np.zeros((0, width), np.float32)]),
+        labels=np.concatenate([p[3] for p in pages] + [np.zeros(0, np.int8)]),
+        words=np.concatenate([p[4] for p in pages] + [np.zeros(0, np.int32)]),
+        offsets=offsets,
+        datasets=[p[0] for p in pages],
+        page_ids=[p[1] for p in pages],
+    )
+    if cache_file is not None:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        corpus.save(cache_file)
+    return corpus
+
+
+def _code_version() -> str:
+    """A hash of the feature and alignment code (a cached corpus is rebuilt when it changes)."""
+    from ..neural import boosted_features as bf
+    from ..neural import features
+    from . import alignment
+
+    h = hashlib.sha256()
+    for mod in (bf, features, alignment):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()[:12]
+
+
+def train_boosted(
+    corpus: BoostedCorpus,
+    cfg: BoostedConfig | None = None,
+    pages: Sequence[int] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> Any:
+    """Fit the trees on the labelled long blocks of ``pages`` (all by default); returns
+    the fitted ``lightgbm.LGBMClassifier``."""
+    import lightgbm
+
+    cfg = cfg or BoostedConfig()
+    rows = corpus.rows(range(len(corpus)) if pages is None else pages)
+    labels = corpus.labels[rows]
+    words = corpus.words[rows]
+    keep = rows[(labels >= 0) & (words > cfg.short_words)]
+    y = corpus.labels[keep]
+    if len(np.unique(y)) < 2:
+        raise ValueError("the training blocks hold one label only: nothing to learn")
+    model = lightgbm.LGBMClassifier(
+        n_estimators=cfg.trees,
+        num_leaves=cfg.leaves,
+        max_depth=cfg.max_depth,
+        learning_rate=cfg.learning_rate,
+        min_child_samples=cfg.min_child_samples,
+        subsample=cfg.subsample,
+        subsample_freq=1,
+        colsample_bytree=cfg.colsample,
+        reg_lambda=cfg.reg_lambda,
+        random_state=cfg.seed,
+        n_jobs=cfg.threads,
+        deterministic=True,
+        force_row_wise=True,
+        verbose=-1,
+    )
+    monotone = [0] * len(BOOSTED_FEATURES)
+    for name in cfg.decreasing:
+        monotone[BOOSTED_FEATURES.index(name)] = -1
+    model.set_params(monotone_constraints=monotone)
+    if log:
+        log(f"boosted: {len(keep)} labelled blocks of more than {cfg.short_words} words")
+    weights = np.log1p(corpus.words[keep].astype(np.float64))
+    model.fit(corpus.features[keep], y, sample_weight=weights)
+    return model
+
+
+def predict_pages(
+    model: Any, corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig
+) -> np.ndarray:
+    """The labeler's decisions (0 / 1) for the rows of ``pages``, in row order, as the
+    shipped labeler makes them (LightGBM's own probabilities, the navigation rule, the
+    short-block rule)."""
+    out = []
+    for p in pages:
+        lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
+        long = corpus.words[lo:hi] > cfg.short_words
+        if not long.any():
+            long[:] = True
+        content = np.zeros(hi - lo, dtype=bool)
+        if hi > lo:
+            prob = model.predict_proba(corpus.features[lo:hi][long])[:, 1]
+            content[long] = prob >= cfg.threshold
+            content &= ~navigation_links(corpus.features[lo:hi])
+        out.append(short_block_decisions(content, long))
+    return np.concatenate(out).astype(np.int8) if out else np.zeros(0, np.int8)
+
+
+def export_boosted(
+    model: Any,
+    out_dir: str | os.PathLike[str],
+    cfg: BoostedConfig,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Path]:
+    """Write ``boosted.onnx`` (the trees: features in, ``probabilities`` out) and
+    ``boosted.json`` (feature names, threshold, short-block bound, configuration and
+    training facts)."""
+    import onnx
+    from onnxmltools import convert_lightgbm
+    from onnxmltools.convert.common.data_types import FloatTensorType
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    onx = convert_lightgbm(
+        model,
+        initial_types=[("features", FloatTensorType([None, len(BOOSTED_FEATURES)]))],
+        zipmap=False,
+        target_opset=OPSET,
+    )
+    # only the probabilities are an output (the label output's declared shape is wrong
+    # and makes onnxruntime warn on every run); producer strings and names stay out so
+    # that retraining gives the same bytes
+    graph = onx.graph
+    graph.name = "boosted"  # (a random identifier otherwise)
+    keep = [o for o in graph.output if o.name == "probabilities"]
+    del graph.output[:]
+    graph.output.extend(keep)
+    onx.producer_version = ""
+    onx.doc_string = ""
+    for node in graph.node:
+        node.doc_string = ""
+    path = out / BOOSTED_FILE
+    onnx.save(onx, str(path))
+    meta = {
+        "format": 1,
+        "model": "boosted",
+        "opset": OPSET,
+        "threshold": cfg.threshold,
+        "short_words": cfg.short_words,
+        "features": list(BOOSTED_FEATURES),
+        "config": asdict(cfg),
+        "training": _jsonable(extra or {}),
+    }
+    meta_path = out / BOOSTED_META
+    meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    return {"onnx": path, "meta": meta_path}
+
+
+def training_metrics(model: Any, corpus: BoostedCorpus, cfg: BoostedConfig) -> dict[str, float]:
+    """Block metrics of the labeler's decisions on its own training pages (in-sample: a
+    sanity check, not evidence of quality)."""
+    pages = range(len(corpus))
+    return block_metrics(predict_pages(model, corpus, pages, cfg), corpus.labels)

@@ -1,0 +1,177 @@
+"""The boosted labeler (``neural/boosted.py``, the default extractor) and its features
+(``neural/boosted_features.py``): the columns, the short-block rule, the shipped model on
+a page, pickling, and a missing or corrupt model failing when the chain is built."""
+
+import pickle
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scrapy_boilerplate import build_chain, extract, get_extractor
+from scrapy_boilerplate.errors import ModelUnavailableError
+from scrapy_boilerplate.neural import boosted as boosted_module
+from scrapy_boilerplate.neural.boosted import (
+    BoostedLabeler,
+    navigation_links,
+    short_block_decisions,
+)
+from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, boosted_features
+from scrapy_boilerplate.neural.columns import feature_names
+from scrapy_boilerplate.neural.features import page_features
+from scrapy_boilerplate.neural.model import DEFAULT_MODEL_DIR
+from scrapy_boilerplate.parse import parse_html
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
+
+ARTICLE = (Path(__file__).parent / "article.html").read_text(encoding="utf-8")
+
+pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
+
+
+def column(name):
+    return BOOSTED_FEATURES.index(name)
+
+
+def test_it_is_the_default_extractor():
+    assert DEFAULT_EXTRACTOR == "boosted"
+    assert extract(ARTICLE).extractor == "boosted"
+
+
+def test_the_features_start_with_web2text_and_describe_the_page_around_each_block():
+    doc = parse_html(
+        "<html><body><div class='nav'><a href='/'>Home</a> <a href='/n'>News</a></div>"
+        "<div class='story'><h1>A headline here</h1>"
+        "<p>One two three four five six seven eight nine ten eleven twelve.</p>"
+        "<p>More words in a second paragraph of the story, all of them plain text.</p></div>"
+        "</body></html>"
+    )
+    f = boosted_features(doc)
+    assert f.shape == (4, len(BOOSTED_FEATURES)) and f.dtype == np.float32
+    assert len(set(BOOSTED_FEATURES)) == len(BOOSTED_FEATURES)
+    web2text, _ = page_features(doc, extended=True)
+    width = len(feature_names(extended=True)[0])
+    assert np.array_equal(f[:, :width], web2text)
+    assert f[:, column("link_density")].tolist() == [1.0, 0.0, 0.0, 0.0]
+    assert f[:, column("label_h1")].tolist() == [0.0, 1.0, 0.0, 0.0]
+    # the next block's words, and none past the end
+    assert f[0, column("next1_log_words")] == pytest.approx(np.log1p(3))
+    assert f[3, column("next1_log_words")] == 0.0
+    assert f[:, column("position")].tolist() == [0.0, 0.25, 0.5, 0.75]
+    # the smallest element holding half the page's unlinked words is the story's div
+    assert f[:, column("in_half_container")].tolist() == [0.0, 1.0, 1.0, 1.0]
+
+
+def test_pages_without_blocks_and_of_one_block():
+    assert boosted_features(parse_html("")).shape == (0, len(BOOSTED_FEATURES))
+    one = boosted_features(parse_html("<p>just one</p>"))
+    assert one.shape == (1, len(BOOSTED_FEATURES)) and np.isfinite(one).all()
+
+
+def test_short_blocks_take_the_decision_of_the_long_blocks_around_them():
+    long = np.array([False, True, False, False, True, False, True, False])
+    content = np.array([False, True, False, False, True, False, False, False])
+    got = short_block_decisions(content, long)
+    # between two content blocks: content; next to a boilerplate block or at either end
+    # of the page (no long block on one side): boilerplate
+    assert got.tolist() == [False, True, True, True, True, False, False, False]
+    # all long, or none: the given decisions
+    assert short_block_decisions(content, np.ones(8, bool)).tolist() == content.tolist()
+    assert short_block_decisions(content, np.zeros(8, bool)).tolist() == content.tolist()
+
+
+def test_links_only_in_navigation_or_a_footer_are_never_content():
+    doc = parse_html(
+        "<html><body><footer><a href='/a'>About us</a> <a href='/c'>Contact</a></footer>"
+        "<div class='footer'>Written by <a href='/me'>me</a></div>"
+        "<div class='nav-bar'><a href='/x'>All news today</a></div>"
+        "<div><a href='/r'>A link in the story itself</a></div></body></html>"
+    )
+    assert navigation_links(boosted_features(doc)).tolist() == [True, False, True, False]
+
+
+def test_a_small_page_keeps_its_story_and_drops_its_footer_of_links():
+    html = (
+        "<html><body><div class='nav'><a href='/'>Home</a> | <a href='/n'>News</a></div>"
+        "<h1>News about the harbour</h1>"
+        + "".join(
+            f"<p>Paragraph {i} of the story says what happened at the harbour on that day, "
+            "who was there, and what the council will do about it next month.</p>"
+            for i in range(3)
+        )
+        + "<div class='footer'><a href='/about'>About us</a> <a href='/contact'>Contact</a>"
+        "<a href='/privacy'>Privacy</a></div></body></html>"
+    )
+    text = extract(html).text
+    assert "Paragraph 2 of the story" in text
+    assert "Privacy" not in text and "Home" not in text
+
+
+def test_the_shipped_model_keeps_the_story_and_drops_the_page_furniture():
+    text = extract(ARTICLE, extractor="boosted").text
+    assert "engineers closed it when cracks were found" in text
+    assert "The council said it would review" in text
+    for boilerplate in ("Privacy policy", "Cookie settings", "Share on Facebook", "Politics"):
+        assert boilerplate not in text, boilerplate
+
+
+def test_one_block_no_blocks_and_composition():
+    labeler = BoostedLabeler()
+    doc = parse_html("<html><body><p>Only one block of text, a short sentence.</p></body></html>")
+    labeler(doc)
+    assert isinstance(doc.blocks[0].is_content, bool)
+    assert labeler(parse_html("")) is False
+    assert extract("", extractor="boosted").reason == "empty_input"
+    ex = get_extractor(["boosted", {"min_words": {"min_words": 20}}])
+    assert "cracks were found" in ex.extract(ARTICLE).text
+
+
+def test_a_page_of_short_blocks_only_is_decided_by_the_trees():
+    doc = parse_html("<html><body><p>Hello there</p><p>Two words</p></body></html>")
+    BoostedLabeler()(doc)
+    assert all(isinstance(b.is_content, bool) for b in doc.blocks)
+
+
+def test_the_threshold_can_be_set():
+    everything = extract(ARTICLE, extractor=[{"boosted": {"threshold": 0.0}}]).text
+    nothing = extract(ARTICLE, extractor=[{"boosted_labeler": {"threshold": 1.01}}]).text
+    assert "Share on Facebook" in everything  # (links in a footer stay out: see above)
+    assert nothing == ""
+
+
+def test_the_labeler_pickles_as_plain_data():
+    data = pickle.dumps(BoostedLabeler())
+    assert b"InferenceSession" not in data
+    ex = pickle.loads(pickle.dumps(get_extractor("boosted")))
+    assert "cracks were found" in ex.extract(ARTICLE).text
+
+
+def test_a_missing_or_corrupt_model_fails_when_the_chain_is_built(tmp_path, monkeypatch):
+    monkeypatch.setattr(boosted_module, "_models", {})
+    with pytest.raises(ModelUnavailableError, match="boosted model file missing"):
+        build_chain([{"boosted": {"model_dir": str(tmp_path)}}])
+    model = tmp_path / "model"
+    shutil.copytree(DEFAULT_MODEL_DIR, model)
+    (model / "boosted.onnx").write_bytes(b"not a model")
+    with pytest.raises(ModelUnavailableError, match="cannot load the boosted model"):
+        build_chain([{"boosted": {"model_dir": str(model)}}])
+    (model / "boosted.json").write_text("{broken")
+    with pytest.raises(ModelUnavailableError, match="cannot read"):
+        build_chain([{"boosted": {"model_dir": str(model)}}])
+    (model / "boosted.json").write_text('{"threshold": 0.5, "short_words": 2, "features": ["x"]}')
+    with pytest.raises(ModelUnavailableError, match="other features"):
+        build_chain([{"boosted": {"model_dir": str(model)}}])
+
+
+def test_a_missing_runtime_fails_when_the_chain_is_built(monkeypatch):
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)
+    monkeypatch.setattr(boosted_module, "_models", {})
+    with pytest.raises(ModelUnavailableError, match="boosted labeler needs onnxruntime"):
+        build_chain("boosted")
+
+
+def test_a_page_of_thousands_of_blocks_is_labelled():
+    paragraph = "<p>" + " ".join(["word"] * 30) + " end.</p>"
+    result = extract("<html><body>" + paragraph * 10000 + "</body></html>", extractor="boosted")
+    assert result.text.count("end.") > 0

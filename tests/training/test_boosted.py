@@ -1,0 +1,79 @@
+"""Training the boosted labeler on a tiny set: corpus, trees, ONNX export equal to
+LightGBM's own probabilities, the same bytes again, and the train command."""
+
+import json
+
+import numpy as np
+import pytest
+
+from scrapy_boilerplate import get_extractor
+from scrapy_boilerplate.cli import main
+from scrapy_boilerplate.neural.boosted import BoostedModel
+from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
+
+from .test_train import tiny_set  # noqa: F401 - the fixture
+
+pytest.importorskip("lightgbm", reason="the train extra is not installed")
+pytest.importorskip("onnxmltools", reason="the train extra is not installed")
+
+from scrapy_boilerplate.training.boosted import (  # noqa: E402
+    BoostedConfig,
+    build_boosted_corpus,
+    export_boosted,
+    predict_pages,
+    train_boosted,
+)
+
+TINY = BoostedConfig(trees=8, leaves=4, max_depth=3, min_child_samples=2, threads=1)
+
+
+def test_the_corpus_holds_features_labels_and_words_per_page(tiny_set, tmp_path):  # noqa: F811
+    corpus = build_boosted_corpus([tiny_set], cache=tmp_path)
+    assert len(corpus) == 6
+    assert corpus.features.shape == (len(corpus.labels), len(BOOSTED_FEATURES))
+    assert len(corpus.words) == len(corpus.labels) == corpus.offsets[-1]
+    assert set(np.unique(corpus.labels)) <= {-1, 0, 1} and (corpus.labels == 1).any()
+    # cached: the second build loads the same arrays
+    again = build_boosted_corpus([tiny_set], cache=tmp_path)
+    assert np.array_equal(again.features, corpus.features)
+    assert list(tmp_path.glob("boosted-corpus-*.npz"))
+
+
+def test_exported_trees_give_lightgbms_probabilities_and_the_same_bytes(tiny_set, tmp_path):  # noqa: F811
+    corpus = build_boosted_corpus([tiny_set])
+    trees = train_boosted(corpus, TINY)
+    paths = export_boosted(trees, tmp_path / "a", TINY, {"note": "test"})
+    model = BoostedModel(tmp_path / "a")
+    rows = corpus.features
+    expected = trees.predict_proba(rows)[:, 1]
+    assert np.allclose(model.content_probability(rows), expected, atol=1e-5)
+    meta = json.loads(paths["meta"].read_text())
+    assert meta["features"] == list(BOOSTED_FEATURES)
+    assert meta["short_words"] == TINY.short_words and meta["training"] == {"note": "test"}
+    # deterministic: the same data and seed give the same files
+    export_boosted(train_boosted(corpus, TINY), tmp_path / "b", TINY, {"note": "test"})
+    assert (tmp_path / "b" / "boosted.onnx").read_bytes() == paths["onnx"].read_bytes()
+    # the labeler with this model learned the tiny set's stories
+    ex = get_extractor([{"boosted": {"model_dir": str(tmp_path / "a")}}])
+    html = (tiny_set / "pages" / "3.html").read_text()
+    assert "Libraries will open longer" in ex.extract(html).text
+    decisions = predict_pages(trees, corpus, range(len(corpus)), TINY)
+    assert len(decisions) == len(corpus.labels)
+
+
+def test_one_label_only_is_refused(tiny_set):  # noqa: F811
+    corpus = build_boosted_corpus([tiny_set])
+    corpus.labels[:] = 1
+    with pytest.raises(ValueError, match="one label"):
+        train_boosted(corpus, TINY)
+
+
+def test_the_train_command(tiny_set, tmp_path, capsys):  # noqa: F811
+    out = tmp_path / "model"
+    argv = ["train", str(tiny_set), "--model", "boosted", "--out", str(out), "--threads", "1"]
+    with pytest.raises(SystemExit, match="may not train"):
+        main(argv)
+    assert main([*argv, "--allow-any-set"]) == 0
+    meta = json.loads((out / "boosted.json").read_text())
+    assert meta["training"]["sets"] == {"tiny-set": "not for shipping"}
+    assert "training blocks (in-sample)" in capsys.readouterr().out
