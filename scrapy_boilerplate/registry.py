@@ -31,9 +31,10 @@ FILTERS: dict[str, Callable[..., Filter]] = {}
 
 #: the extractor used where none is named: ``extract()``, ``get_extractor()``, the command
 #: lines, ``BOILERPLATE_EXTRACTOR``, the page object, the archive runners. The learned
-#: labeler with the best token F1 on the sets no model trained on (docs/benchmarks.md);
-#: boilerpipe's ``article`` was the default before 0.2
-DEFAULT_EXTRACTOR = "web2text"
+#: labeler with the best token F1 on the sets no model trained on and, cross-validated by
+#: site, on the sets it trains on (docs/benchmarks.md, docs/neural.md); boilerpipe's
+#: ``article`` was the default before 0.2
+DEFAULT_EXTRACTOR = "boosted"
 
 #: named extractors: name -> factory returning a fresh chain (its keyword arguments are
 #: the extractor's parameters in a spec)

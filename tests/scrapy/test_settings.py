@@ -187,15 +187,17 @@ def test_a_spec_in_settings_runs_no_code_before_it_is_rejected(tmp_path, monkeyp
 
 def test_an_extractor_whose_model_cannot_load_stops_the_crawl_at_start(monkeypatch):
     from scrapy_boilerplate.extraction import _named_extractor
+    from scrapy_boilerplate.neural import boosted as boosted_module
     from scrapy_boilerplate.neural import model as model_module
 
     monkeypatch.setitem(sys.modules, "onnxruntime", None)
     monkeypatch.setattr(model_module, "_models", {})
+    monkeypatch.setattr(boosted_module, "_models", {})
     _named_extractor.cache_clear()
     try:
         with pytest.raises(BoilerplateSettingError, match="needs onnxruntime"):
             config(EXTRACTOR="web2text")
-        with pytest.raises(BoilerplateSettingError, match="needs onnxruntime"):
+        with pytest.raises(BoilerplateSettingError, match="boosted labeler needs onnxruntime"):
             config()  # the default extractor is learned: the same clear error at start
     finally:
         _named_extractor.cache_clear()
