@@ -122,22 +122,33 @@ def boosted_features(doc: Any) -> np.ndarray:
     """The ``n x len(BOOSTED_FEATURES)`` float32 features of a Document's blocks."""
     blocks = doc.blocks
     n = len(blocks)
+    width = len(BOOSTED_FEATURES)
     if n == 0:
-        return np.zeros((0, len(BOOSTED_FEATURES)), dtype=np.float32)
+        return np.zeros((0, width), dtype=np.float32)
     web2text, edges, s = page_features_and_structure(doc, extended=True)
+    # the columns are written into one float32 array as they are made (a page of 50,000
+    # blocks holds no float64 copy of the whole matrix)
+    out = np.empty((n, width), dtype=np.float32)
+    at = 0
+
+    def put(values: np.ndarray) -> None:
+        nonlocal at
+        values = values.reshape(n, -1)
+        out[:, at : at + values.shape[1]] = values
+        at += values.shape[1]
+
     words = np.fromiter(map(_NUM_WORDS, blocks), dtype=np.float64, count=n)
     linked = np.fromiter(map(_LINKED, blocks), dtype=np.float64, count=n)
     density = np.fromiter(map(_DENSITY, blocks), dtype=np.float64, count=n)
     level = np.fromiter(map(_LEVEL, blocks), dtype=np.float64, count=n)
-    link_density = linked / np.maximum(words, 1.0)
-    log_words = np.log1p(words)
-    labels = np.array(
-        [[label in b.labels for label in _LABELS] for b in blocks], dtype=np.float64
-    ).reshape(n, len(_LABELS))
-    own = np.column_stack([log_words, link_density, density])
-    cols = [web2text, own, level[:, None], labels]
+    own = np.column_stack([np.log1p(words), linked / np.maximum(words, 1.0), density])
+    put(web2text)
+    put(own)
+    put(level)
+    put(np.array([[label in b.labels for label in _LABELS] for b in blocks], dtype=np.float64))
     neighbour = np.column_stack([own, web2text[:, _NEIGHBOUR_INDEX]])
-    cols += [_shifted(neighbour, k) for k in NEIGHBOUR_OFFSETS]
+    for k in NEIGHBOUR_OFFSETS:
+        put(_shifted(neighbour, k))
     text_like = (words >= TEXT_LIKE_WORDS) & (linked * 3 <= words)
     unlinked = words - linked
     cw = _prefix(words)
@@ -145,39 +156,27 @@ def boosted_features(doc: Any) -> np.ndarray:
     ct = _prefix(text_like)
     cu = _prefix(unlinked)
     total = max(cw[-1], 1.0)
-    total_unlinked = max(cu[-1], 1.0)
     idx = np.arange(n)
     for w in WINDOWS:
         lo = np.maximum(idx - w, 0)
         hi = np.minimum(idx + w + 1, n)
         ww = cw[hi] - cw[lo]
-        cols.append(
-            np.column_stack(
-                [
-                    np.log1p(ww),
-                    (cl[hi] - cl[lo]) / np.maximum(ww, 1.0),
-                    (ct[hi] - ct[lo]) / (hi - lo),
-                    (cu[hi] - cu[lo]) / total,
-                ]
-            )
-        )
-    cols.append(
-        np.column_stack(
-            [
-                np.full(n, np.log1p(n)),
-                np.full(n, np.log1p(total)),
-                np.full(n, cl[-1] / total),
-                idx / n,
-                cw[:-1] / total,
-            ]
-        )
-    )
+        put(np.log1p(ww))
+        put((cl[hi] - cl[lo]) / np.maximum(ww, 1.0))
+        put((ct[hi] - ct[lo]) / (hi - lo))
+        put((cu[hi] - cu[lo]) / total)
+    put(np.full(n, np.log1p(n)))
+    put(np.full(n, np.log1p(total)))
+    put(np.full(n, cl[-1] / total))
+    put(idx / n)
+    put(cw[:-1] / total)
     own_edges = edges[:, :_EDGE_COLUMNS]
     none = np.zeros((1, _EDGE_COLUMNS), dtype=np.float32)
-    cols.append(np.concatenate([none, own_edges]))  # the edge to the previous block
-    cols.append(np.concatenate([own_edges, none]))  # the edge to the next block
-    cols.append(_containers(s, cu, _prefix(unlinked * text_like), cw, total_unlinked, n))
-    return np.column_stack(cols).astype(np.float32)
+    put(np.concatenate([none, own_edges]))  # the edge to the previous block
+    put(np.concatenate([own_edges, none]))  # the edge to the next block
+    put(_containers(s, cu, _prefix(unlinked * text_like), cw, max(cu[-1], 1.0), n))
+    assert at == width, (at, width)
+    return out
 
 
 def _prefix(values: np.ndarray) -> np.ndarray:
