@@ -38,7 +38,7 @@ from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
 from .boosted_features import BOOSTED_FEATURES, boosted_features
-from .filter import ModelLabeler, labeler_chain
+from .filter import ProbabilityLabeler, labeler_chain
 from .model import CHUNK_ROWS, inference_session, process_model, read_model_meta
 
 __all__ = [
@@ -127,7 +127,7 @@ def short_block_decisions(content: np.ndarray, long: np.ndarray) -> np.ndarray:
     return np.where(long, content, before & after)
 
 
-class BoostedLabeler(ModelLabeler):
+class BoostedLabeler(ProbabilityLabeler):
     """Label every block content / boilerplate with the boosted trees.
 
     ``model_dir``: a directory with ``boosted.onnx`` and ``boosted.json`` (None: the
@@ -136,16 +136,6 @@ class BoostedLabeler(ModelLabeler):
     """
 
     name = "boosted_labeler"
-
-    def __init__(
-        self, model_dir: str | None = None, threshold: float | None = None, threads: int = 1
-    ) -> None:
-        self.model_dir = model_dir
-        self.threshold = threshold
-        self.threads = threads
-        # loaded now, so that a missing runtime or a missing or corrupt file fails when
-        # the chain is built, not on every page; a pickled labeler loads it on first use
-        self.model()
 
     def model(self) -> BoostedModel:
         """The loaded model (raises ModelUnavailableError without onnxruntime)."""
@@ -162,9 +152,8 @@ class BoostedLabeler(ModelLabeler):
         long = words > model.short_words
         if not long.any():  # a page of short blocks only: the trees decide each
             long[:] = True
-        threshold = model.threshold if self.threshold is None else float(self.threshold)
         content = np.zeros(len(blocks), dtype=bool)
-        content[long] = model.content_probability(features[long]) >= threshold
+        content[long] = model.content_probability(features[long]) >= self.threshold_of(model)
         content &= ~navigation_links(features)
         return set_flags(blocks, short_block_decisions(content, long).tolist())
 

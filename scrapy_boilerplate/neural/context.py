@@ -24,7 +24,7 @@ from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
 from .features import Normalizer, page_features
-from .filter import ModelLabeler, labeler_chain
+from .filter import ProbabilityLabeler, labeler_chain
 from .model import check_feature_names, inference_session, process_model, read_model_meta
 
 __all__ = [
@@ -87,7 +87,7 @@ def get_context_model(
     return process_model(_models, ContextModel, model_dir, threads)
 
 
-class ContextLabeler(ModelLabeler):
+class ContextLabeler(ProbabilityLabeler):
     """Label every block content / boilerplate with the whole-page context model.
 
     ``model_dir``: a directory with ``context.onnx`` and ``context.json`` (None: the
@@ -96,16 +96,6 @@ class ContextLabeler(ModelLabeler):
     """
 
     name = "context_labeler"
-
-    def __init__(
-        self, model_dir: str | None = None, threshold: float | None = None, threads: int = 1
-    ) -> None:
-        self.model_dir = model_dir
-        self.threshold = threshold
-        self.threads = threads
-        # loaded now, so that a missing runtime or a missing or corrupt file fails when
-        # the chain is built, not on every page; a pickled labeler loads it on first use
-        self.model()
 
     def model(self) -> ContextModel:
         """The loaded model (raises ModelUnavailableError without onnxruntime)."""
@@ -119,8 +109,7 @@ class ContextLabeler(ModelLabeler):
         feats, edges = page_features(doc, extended=True)
         doc.check_deadline()
         probs = model.content_probability(feats, edges)
-        threshold = model.threshold if self.threshold is None else float(self.threshold)
-        return set_flags(blocks, (probs >= threshold).tolist())
+        return set_flags(blocks, (probs >= self.threshold_of(model)).tolist())
 
 
 def context(

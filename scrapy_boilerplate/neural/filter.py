@@ -26,6 +26,7 @@ __all__ = [
     "EXTRACTORS",
     "FILTERS",
     "ModelLabeler",
+    "ProbabilityLabeler",
     "Web2TextLabeler",
     "labeler_chain",
     "web2text",
@@ -42,6 +43,31 @@ class ModelLabeler(Filter):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+
+
+class ProbabilityLabeler(ModelLabeler):
+    """Base of the labelers whose model gives each block a content probability, content
+    at or above a threshold (the model's, or ``threshold``). ``model_dir``: the model's
+    directory (None: the shipped one); ``threads``: onnxruntime intra-op threads.
+    Subclasses say how :meth:`model` loads it."""
+
+    def __init__(
+        self, model_dir: str | None = None, threshold: float | None = None, threads: int = 1
+    ) -> None:
+        self.model_dir = model_dir
+        self.threshold = threshold
+        self.threads = threads
+        # loaded now, so that a missing runtime or a missing or corrupt file fails when
+        # the chain is built, not on every page; a pickled labeler loads it on first use
+        self.model()
+
+    def model(self) -> Any:
+        """The loaded model (raises ModelUnavailableError when it cannot load)."""
+        raise NotImplementedError
+
+    def threshold_of(self, model: Any) -> float:
+        """The content probability a block needs: ``threshold``, else the model's."""
+        return model.threshold if self.threshold is None else float(self.threshold)
 
 
 class Web2TextLabeler(ModelLabeler):

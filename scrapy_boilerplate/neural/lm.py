@@ -33,7 +33,7 @@ import numpy as np
 from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
-from .filter import ModelLabeler, labeler_chain
+from .filter import ProbabilityLabeler, labeler_chain
 from .lm_encoder import ENCODER_NAME, get_encoder
 from .lm_features import block_positions, positional_encoding, tag_counts
 from .lm_static import TABLE_FILE, TOKENIZER_FILE, StaticEncoder
@@ -140,7 +140,7 @@ def get_lm_model(
     return process_model(_fast_models if fast else _models, _load(fast), model_dir, threads)
 
 
-class LMLabeler(ModelLabeler):
+class LMLabeler(ProbabilityLabeler):
     """Label every block content / boilerplate with the language-model labeler.
 
     ``fast``: the static token table (``lm_fast``) instead of the sentence encoder
@@ -159,11 +159,8 @@ class LMLabeler(ModelLabeler):
         threads: int = 1,
     ) -> None:
         self.fast = bool(fast)
-        self.model_dir = model_dir
-        self.threshold = threshold
-        self.threads = threads
-        # loaded now: a missing extra or file fails when the chain is built
-        self.model()
+        # (the model loads now: a missing extra or file fails when the chain is built)
+        super().__init__(model_dir, threshold, threads)
 
     def model(self) -> LMModel:
         """The loaded model (raises ModelUnavailableError naming what to install)."""
@@ -176,8 +173,7 @@ class LMLabeler(ModelLabeler):
             return False
         doc.check_deadline()
         probs = model.content_probability(blocks, doc.check_deadline)
-        threshold = model.threshold if self.threshold is None else float(self.threshold)
-        return set_flags(blocks, (probs >= threshold).tolist())
+        return set_flags(blocks, (probs >= self.threshold_of(model)).tolist())
 
 
 def lm(
