@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
@@ -37,7 +36,7 @@ from ..neural.boosted import (
 )
 from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from ..parse import parse_html
-from .dataset import _jobs, block_labels
+from .dataset import _jobs, block_labels, map_pages
 from .train import _jsonable, block_metrics
 
 __all__ = [
@@ -159,22 +158,7 @@ def build_boosted_corpus(
             if log:
                 log(f"corpus: loading {cache_file}")
             return BoostedCorpus.load(cache_file)
-    jobs = _jobs(dataset_dirs, limit, types)
-    pages: list[tuple[str, str, np.ndarray, np.ndarray, np.ndarray]] = []
-    errors: list[str] = []
-    if processes > 1:
-        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ctx.Pool(processes) as pool:
-            results = list(pool.imap(_page, jobs, chunksize=4))
-    else:
-        results = [_page(job) for job in jobs]
-    for result in results:
-        if isinstance(result, str):
-            errors.append(result)
-        elif result is not None:
-            pages.append(result)
-    if errors and log:
-        log(f"corpus: {len(errors)} pages failed, e.g. {errors[0]}")
+    pages = map_pages(_page, _jobs(dataset_dirs, limit, types), processes, log)
     offsets = np.zeros(len(pages) + 1, dtype=np.int64)
     np.cumsum([len(p[3]) for p in pages], out=offsets[1:])
     width = len(BOOSTED_FEATURES)

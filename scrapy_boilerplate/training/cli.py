@@ -64,6 +64,25 @@ def _set_licences(sets: list[Path]) -> dict[str, str]:
     }
 
 
+def _corpus_facts(
+    sets: list[Path], datasets: list[str], labels: Any, page_types: list[str] | None
+) -> dict[str, Any]:
+    """What a model records of its training corpus: the sets and their licences, pages per
+    set, page types, blocks (labelled, content) and the command line."""
+    per_set: dict[str, int] = {}
+    for name in datasets:
+        per_set[name] = per_set.get(name, 0) + 1
+    return {
+        "sets": _set_licences(sets),
+        "pages_per_set": per_set,
+        "page_types": page_types or "all",
+        "blocks": int(len(labels)),
+        "labelled_blocks": int((labels >= 0).sum()),
+        "content_blocks": int((labels == 1).sum()),
+        "command": _command_line(),
+    }
+
+
 def _command_line() -> str:
     return "scrapy-boilerplate train " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else [])
 
@@ -149,20 +168,9 @@ def _train_boosted(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"scrapy-boilerplate train: {exc}", file=sys.stderr)
         return 1
-    per_set: dict[str, int] = {}
-    for name in corpus.datasets:
-        per_set[name] = per_set.get(name, 0) + 1
     metrics = training_metrics(model, corpus, cfg)
-    extra = {
-        "sets": _set_licences(sets),
-        "pages_per_set": per_set,
-        "page_types": page_types or "all",
-        "blocks": int(len(corpus.labels)),
-        "labelled_blocks": int((corpus.labels >= 0).sum()),
-        "content_blocks": int((corpus.labels == 1).sum()),
-        "training_block_metrics": metrics,
-        "command": _command_line(),
-    }
+    extra = _corpus_facts(sets, corpus.datasets, corpus.labels, page_types)
+    extra["training_block_metrics"] = metrics
     paths = export_boosted(model, args.out, cfg, extra)
     _log("wrote " + ", ".join(str(p) for p in paths.values()))
     print(f"training blocks (in-sample) {metrics}")
@@ -203,18 +211,7 @@ def _train_command(args: argparse.Namespace) -> int:
     if len(corpus) < 2:
         print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
         return 1
-    per_set: dict[str, int] = {}
-    for name in corpus.datasets:
-        per_set[name] = per_set.get(name, 0) + 1
-    extra: dict[str, Any] = {
-        "sets": _set_licences(sets),
-        "pages_per_set": per_set,
-        "page_types": page_types or "all",
-        "blocks": int(len(corpus.blocks)),
-        "labelled_blocks": int((corpus.labels >= 0).sum()),
-        "content_blocks": int((corpus.labels == 1).sum()),
-        "command": _command_line(),
-    }
+    extra = _corpus_facts(sets, corpus.datasets, corpus.labels, page_types)
     if args.model == "context":
         return _train_context(args, sets, corpus, extra, t0, log)
     cfg = TrainConfig(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ __all__ = [
     "block_labels",
     "page_data",
     "build_corpus",
+    "map_pages",
     "MIN_RECOVERED",
     "site_groups",
     "site_of",
@@ -251,23 +252,7 @@ def build_corpus(
             if log:
                 log(f"corpus: loading {cache_file}")
             return Corpus.load(cache_file)
-    jobs = _jobs(dataset_dirs, limit, types)
-    pages: list[PageData] = []
-    errors: list[str] = []
-    if processes > 1:
-        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ctx.Pool(processes) as pool:
-            for i, result in enumerate(pool.imap(_work, jobs, chunksize=4)):
-                _collect(result, pages, errors)
-                if log and (i + 1) % 500 == 0:
-                    log(f"corpus: {i + 1} pages read, {len(pages)} kept")
-    else:
-        for i, job in enumerate(jobs):
-            _collect(_work(job), pages, errors)
-            if log and (i + 1) % 500 == 0:
-                log(f"corpus: {i + 1} pages read, {len(pages)} kept")
-    if errors and log:
-        log(f"corpus: {len(errors)} pages failed, e.g. {errors[0]}")
+    pages = map_pages(_work, _jobs(dataset_dirs, limit, types), processes, log)
     corpus = Corpus.from_pages(pages)
     if cache_file is not None:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
@@ -303,11 +288,36 @@ def site_groups(dataset_dirs: Sequence[str | os.PathLike[str]], corpus: Corpus) 
     ]
 
 
-def _collect(result: PageData | str | None, pages: list[PageData], errors: list[str]) -> None:
-    if isinstance(result, str):
-        errors.append(result)
-    elif result is not None:
-        pages.append(result)
+def map_pages(
+    work: Callable[[tuple[Any, ...]], Any],
+    jobs: Iterable[tuple[Any, ...]],
+    processes: int = 1,
+    log: Any = None,
+) -> list[Any]:
+    """``work(job)`` for every page job, in ``processes`` processes (forked where the system
+    can), in order: the results that are neither None (no usable label) nor a string (a
+    page that failed, logged)."""
+    kept: list[Any] = []
+    errors: list[str] = []
+
+    def collect(results: Iterable[Any]) -> None:
+        for i, result in enumerate(results):
+            if isinstance(result, str):
+                errors.append(result)
+            elif result is not None:
+                kept.append(result)
+            if log and (i + 1) % 500 == 0:
+                log(f"corpus: {i + 1} pages read, {len(kept)} kept")
+
+    if processes > 1:
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ctx.Pool(processes) as pool:
+            collect(pool.imap(work, jobs, chunksize=4))
+    else:
+        collect(map(work, jobs))
+    if errors and log:
+        log(f"corpus: {len(errors)} pages failed, e.g. {errors[0]}")
+    return kept
 
 
 def _code_version() -> str:
