@@ -99,9 +99,8 @@ class BoostedModel:
         # trees see one row at a time: long pages simply go in chunks (bounded memory)
         for start in range(0, n, CHUNK_ROWS):
             chunk = np.ascontiguousarray(features[start : start + CHUNK_ROWS], np.float32)
-            out[start : start + len(chunk)] = self.session.run(self.output, {self.input: chunk})[0][
-                :, 1
-            ]
+            (probabilities,) = self.session.run(self.output, {self.input: chunk})
+            out[start : start + len(chunk)] = probabilities[:, 1]
         return out
 
 
