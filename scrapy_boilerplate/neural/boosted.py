@@ -92,13 +92,18 @@ class BoostedModel:
             raise ModelUnavailableError(f"{onnx_path}: no 'probabilities' output")
         self.output = ["probabilities"]
 
-    def content_probability(self, features: np.ndarray) -> np.ndarray:
-        """Each row's content probability (rows of :data:`BOOSTED_FEATURES`)."""
-        n = len(features)
-        out = np.zeros(n, np.float32)
-        # trees see one row at a time: long pages simply go in chunks (bounded memory)
-        for start in range(0, n, CHUNK_ROWS):
-            chunk = np.ascontiguousarray(features[start : start + CHUNK_ROWS], np.float32)
+    def content_probability(
+        self, features: np.ndarray, rows: np.ndarray | None = None
+    ) -> np.ndarray:
+        """The content probability of each of ``rows`` (indices; None: every row) of
+        ``features`` (rows of :data:`BOOSTED_FEATURES`)."""
+        if rows is None:
+            rows = np.arange(len(features))
+        out = np.zeros(len(rows), np.float32)
+        # trees see one row at a time: the rows go in chunks, each copied alone (a page of
+        # 50,000 blocks holds no second copy of its features)
+        for start in range(0, len(rows), CHUNK_ROWS):
+            chunk = np.asarray(features[rows[start : start + CHUNK_ROWS]], np.float32)
             (probabilities,) = self.session.run(self.output, {self.input: chunk})
             out[start : start + len(chunk)] = probabilities[:, 1]
         return out
@@ -152,7 +157,8 @@ class BoostedLabeler(ProbabilityLabeler):
         if not long.any():  # a page of short blocks only: the trees decide each
             long[:] = True
         content = np.zeros(len(blocks), dtype=bool)
-        content[long] = model.content_probability(features[long]) >= self.threshold_of(model)
+        rows = np.flatnonzero(long)
+        content[rows] = model.content_probability(features, rows) >= self.threshold_of(model)
         content &= ~navigation_links(features)
         return set_flags(blocks, short_block_decisions(content, long).tolist())
 
