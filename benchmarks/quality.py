@@ -56,7 +56,7 @@ WORK_DIR = REPO / "benchmarks" / "out"  # cache (quality/) and raw summaries (qu
 
 # distributions whose versions the report lists
 LIBRARIES = (
-    "scrapy-boilerplate",
+    "scrapy-boilerplate-removal",
     "lxml",
     "numpy",
     "trafilatura",
