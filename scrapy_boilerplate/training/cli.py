@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,31 @@ def _set_licences(sets: list[Path]) -> dict[str, str]:
         s.resolve().name: SHIPPED_TRAINING_SETS.get(s.resolve().name, "not for shipping")
         for s in sets
     }
+
+
+def _build_corpus(
+    args: argparse.Namespace, build: Callable[..., Any]
+) -> tuple[list[Path], list[str] | None, Any, float] | None:
+    """The command line's training sets and page types, the labelled corpus ``build``
+    makes of them, and when the build started; None (said on stderr) when fewer than two
+    pages are usable."""
+    sets = resolve_sets(args.datasets, args.allow_any_set)
+    _log("training sets: " + ", ".join(str(s) for s in sets))
+    t0 = time.time()
+    page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
+    corpus = build(
+        sets,
+        limit=args.limit,
+        processes=args.processes,
+        cache=args.cache,
+        log=_log,
+        page_types=page_types,
+    )
+    _log(f"corpus: {len(corpus)} pages, {len(corpus.labels)} blocks ({time.time() - t0:.0f}s)")
+    if len(corpus) < 2:
+        print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
+        return None
+    return sets, page_types, corpus, t0
 
 
 def _corpus_facts(
@@ -146,22 +172,10 @@ def _train_boosted(args: argparse.Namespace) -> int:
         training_metrics,
     )
 
-    sets = resolve_sets(args.datasets, args.allow_any_set)
-    _log("training sets: " + ", ".join(str(s) for s in sets))
-    t0 = time.time()
-    page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
-    corpus = build_boosted_corpus(
-        sets,
-        limit=args.limit,
-        processes=args.processes,
-        cache=args.cache,
-        log=_log,
-        page_types=page_types,
-    )
-    _log(f"corpus: {len(corpus)} pages, {len(corpus.labels)} blocks ({time.time() - t0:.0f}s)")
-    if len(corpus) < 2:
-        print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
+    built = _build_corpus(args, build_boosted_corpus)
+    if built is None:
         return 1
+    sets, page_types, corpus, _ = built
     cfg = BoostedConfig(seed=args.seed, threads=args.threads)
     try:
         model = train_boosted(corpus, cfg, log=_log)
@@ -194,23 +208,10 @@ def _train_command(args: argparse.Namespace) -> int:
     from .train import TrainConfig, export_onnx, train_models
 
     log = _log
-
-    sets = resolve_sets(args.datasets, args.allow_any_set)
-    log("training sets: " + ", ".join(str(s) for s in sets))
-    t0 = time.time()
-    page_types = [t for t in args.page_types.split(",") if t] if args.page_types else None
-    corpus = build_corpus(
-        sets,
-        limit=args.limit,
-        processes=args.processes,
-        cache=args.cache,
-        log=log,
-        page_types=page_types,
-    )
-    log(f"corpus: {len(corpus)} pages, {len(corpus.blocks)} blocks ({time.time() - t0:.0f}s)")
-    if len(corpus) < 2:
-        print("scrapy-boilerplate train: fewer than two usable pages", file=sys.stderr)
+    built = _build_corpus(args, build_corpus)
+    if built is None:
         return 1
+    sets, page_types, corpus, t0 = built
     extra = _corpus_facts(sets, corpus.datasets, corpus.labels, page_types)
     if args.model == "context":
         return _train_context(args, sets, corpus, extra, t0, log)
