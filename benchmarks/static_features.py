@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Do ``lm_fast``'s static token vectors help the default labeler (``web2text``)?
 
-    python -m benchmarks.static_features [--folds 4] [--dims 16] [--threads 2]
+    python -m benchmarks.static_features --table DIR [--folds 4] [--dims 16] [--threads 2]
 
 Site-grouped cross-validation at block level on the four sets that may train the shipped
 model (WCXB's article pages, as the shipped model), the folds of ``benchmarks.grouped_cv``.
@@ -17,8 +17,11 @@ configuration) with three block inputs, and the held-out fold's blocks are label
   folds' own scores come from an inner split (each third scored by a regression that did
   not see it), so the CNN learns how far to trust the score on unseen pages.
 
-The static table and the tag vocabulary are the shipped ones: unsupervised (token
-encodings, token frequencies, tag frequencies), no label enters them. Writes
+The static table is the one the shipped ``lm_fast`` was trained on (the model ships only
+its tokens' scores): ``scrapy-boilerplate train --model lm_fast --cache DIR`` keeps it in
+``DIR/lm_fast_table``, which ``--table`` names. The tag vocabulary is the shipped one.
+Both are unsupervised (token encodings, token frequencies, tag frequencies): no label
+enters them. Writes
 ``benchmarks/out/static_features/results.json`` and prints a Markdown table of block F1
 per set. Needs torch and scikit-learn (the ``[train]`` extra).
 """
@@ -36,6 +39,7 @@ from benchmarks.grouped_cv import DATA, ROOT, fold_of, log
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.neural.lm import get_lm_model, lm_rows
 from scrapy_boilerplate.neural.lm_features import tag_counts
+from scrapy_boilerplate.neural.lm_static import StaticEncoder
 from scrapy_boilerplate.neural.viterbi import viterbi
 from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.training.dataset import (
@@ -56,9 +60,13 @@ OUT = ROOT / "benchmarks" / "out" / "static_features"
 VARIANTS = ("web2text", "+static", "+lm_fast score")
 
 
-def lm_inputs(sets: list[Path], corpus: Corpus) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """Per corpus page: its blocks' static vectors and their lm_fast regression rows."""
+def lm_inputs(
+    sets: list[Path], corpus: Corpus, table: Path
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Per corpus page: its blocks' static vectors (from the table in ``table``) and
+    their lm_fast regression rows."""
     model = get_lm_model(fast=True)
+    static = StaticEncoder(table)
     wanted = {
         (d, p): i for i, (d, p) in enumerate(zip(corpus.datasets, corpus.page_ids, strict=True))
     }
@@ -74,7 +82,7 @@ def lm_inputs(sets: list[Path], corpus: Corpus) -> tuple[list[np.ndarray], list[
             n = corpus.block_offsets[i + 1] - corpus.block_offsets[i]
             if len(blocks) != n:
                 raise RuntimeError(f"{ds.name}/{page.id}: {len(blocks)} blocks, corpus has {n}")
-            v = model.static.encode([b.text for b in blocks])
+            v = static.encode([b.text for b in blocks])
             vectors[i] = v
             rows[i] = lm_rows(v, tag_counts(blocks, model.vocabulary))
     missing = [i for i, v in enumerate(vectors) if v is None]
@@ -168,6 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--table",
+        type=Path,
+        required=True,
+        help="directory with lm_fast's distilled table and tokenizer (train --model lm_fast "
+        "--cache DIR keeps them in DIR/lm_fast_table)",
+    )
     parser.add_argument("--cache", type=Path, default=ROOT / "benchmarks" / "out" / "corpus")
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--dims", type=int, default=16)
@@ -181,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     page_fold = np.array([fold_of(site, args.folds) for site in groups])
     inner = np.array([fold_of("inner:" + site, 3) for site in groups])
     log(f"corpus: {len(corpus)} pages; encoding their blocks with lm_fast's table")
-    vectors, rows = lm_inputs(sets, corpus)
+    vectors, rows = lm_inputs(sets, corpus, args.table)
     labels = [corpus.page(p)[2] for p in range(len(corpus))]
     static = with_columns(corpus, [v[:, : args.dims] for v in vectors])
 

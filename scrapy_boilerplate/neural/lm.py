@@ -15,7 +15,7 @@ inference is a numpy product.
 - ``lm_fast``: static token vectors distilled from the same encoder
   (:mod:`~scrapy_boilerplate.neural.lm_static`); needs only ``tokenizers``.
 
-Models: ``lm.json`` and ``lm_fast.json`` (+ ``lm_fast_table.npz``, ``lm_tokenizer.json``) in
+Models: ``lm.json`` and ``lm_fast.json`` (+ ``lm_fast_scores.npy``, ``lm_tokenizer.json``) in
 a model directory (the shipped ones are in ``scrapy_boilerplate/neural/models/``).
 Training: :mod:`scrapy_boilerplate.training.lm`; the model card says on what, how well.
 """
@@ -36,7 +36,7 @@ from ..filters.base import Chain, Filter, set_flags
 from .filter import ProbabilityLabeler, labeler_chain
 from .lm_encoder import ENCODER_NAME, get_encoder
 from .lm_features import block_positions, positional_encoding, tag_counts
-from .lm_static import TABLE_FILE, TOKENIZER_FILE, StaticEncoder
+from .lm_static import SCORES_FILE, TOKENIZER_FILE, TokenScores
 from .model import process_model, read_model_meta
 
 __all__ = [
@@ -79,7 +79,7 @@ class LMModel:
         self.model_dir = Path(model_dir)
         self.fast = fast
         meta_path = self.model_dir / (LM_FAST_META if fast else LM_META)
-        extra = (self.model_dir / TABLE_FILE, self.model_dir / TOKENIZER_FILE) if fast else ()
+        extra = (self.model_dir / SCORES_FILE, self.model_dir / TOKENIZER_FILE) if fast else ()
         meta = read_model_meta("lm_fast" if fast else "lm", meta_path, *extra)
         try:
             self.vocabulary = [str(t) for t in meta["tag_vocabulary"]]
@@ -96,16 +96,17 @@ class LMModel:
             )
         self.meta = meta
         self.threads = threads
-        self.static = StaticEncoder(self.model_dir) if fast else None
-        # the encoder is built now: a missing extra fails when the chain is built
-        width = self.static.width if self.static else get_encoder(threads).width
-        if len(self.weights) != width + len(self.vocabulary):
+        # the tokens' scores (lm_fast) or the encoder (lm) now: a missing file or extra
+        # fails when the chain is built
+        self.static = TokenScores(self.model_dir) if fast else None
+        self.width = (
+            len(self.weights) - len(self.vocabulary) if fast else get_encoder(threads).width
+        )
+        if self.width <= 0 or len(self.weights) != self.width + len(self.vocabulary):
             raise ModelUnavailableError(
-                f"{meta_path}: {len(self.weights)} weights for {width} + "
+                f"{meta_path}: {len(self.weights)} weights for {self.width} + "
                 f"{len(self.vocabulary)} inputs"
             )
-        if self.static is not None:  # each token's part of the regression, once
-            self.token_scores = self.static.token_scores(self.weights[:width])
 
     def content_probability(
         self, blocks: list[Any], check: Callable[[], None] | None = None
@@ -117,8 +118,8 @@ class LMModel:
         if self.static is not None:
             # linear all the way: w . (mean of token rows + PE) is the mean of the tokens'
             # scores plus w . PE, so no vector is built (same result, a fraction of the cost)
-            width = self.static.width
-            text_part = self.static.mean_scores([b.text for b in blocks], self.token_scores)
+            width = self.width
+            text_part = self.static.mean_scores([b.text for b in blocks])
             z = text_part + _page_encoding(len(blocks), width) @ self.weights[:width]
             z = z + tags @ self.weights[width:] + self.bias
         else:

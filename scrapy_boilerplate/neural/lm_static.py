@@ -11,8 +11,13 @@ scale per row. A text's vector is the mean of its tokens' rows: a table lookup p
 instead of a transformer pass per block. Made by :func:`scrapy_boilerplate.training.lm.
 distill_static_table`; the model card says how.
 
-Needs only numpy and the ``tokenizers`` library (the ``[lm]`` extra); the table and the
-encoder's ``tokenizer.json`` are shipped with the model.
+The classifier on top is linear, so what it reads of a text's vector is the mean of its
+tokens' scores (each row times the classifier's weights): the shipped model is those
+30,522 scores (:data:`SCORES_FILE`, read by :class:`TokenScores`) and the encoder's
+``tokenizer.json``, not the 11.7 MB table, which training makes and uses
+(:class:`StaticEncoder`) and which the scores are computed from, exactly.
+
+Needs only numpy and the ``tokenizers`` library (the ``[lm]`` extra).
 """
 
 from __future__ import annotations
@@ -28,44 +33,64 @@ import numpy as np
 from ..errors import ModelUnavailableError
 from .lm_encoder import MAX_TOKENS, load_tokenizer
 
-__all__ = ["StaticEncoder", "TABLE_FILE", "TOKENIZER_FILE", "save_table"]
+__all__ = [
+    "SCORES_FILE",
+    "StaticEncoder",
+    "TABLE_FILE",
+    "TOKENIZER_FILE",
+    "TokenScores",
+    "quantise",
+    "save_table",
+    "token_scores",
+]
 
 TABLE_FILE = "lm_fast_table.npz"
+SCORES_FILE = "lm_fast_scores.npy"
 TOKENIZER_FILE = "lm_tokenizer.json"
 #: distinct words whose token ids a memo generation keeps (a process keeps two)
 MEMO_WORDS = 100_000
 
 
-def save_table(path: str | os.PathLike[str], table: np.ndarray) -> None:
-    """Store a float table as int8 rows with a float32 scale per row."""
+def quantise(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A float table as int8 rows and a float32 scale per row (row ~ int8 row * scale)."""
     scale = np.abs(table).max(axis=1) / 127.0
     scale[scale == 0] = 1.0
     q = np.clip(np.rint(table / scale[:, None]), -127, 127).astype(np.int8)
-    np.savez_compressed(path, table=q, scale=scale.astype(np.float32))
+    return q, scale.astype(np.float32)
 
 
-class StaticEncoder:
-    """Texts to vectors by a mean of quantised token rows."""
+def save_table(path: str | os.PathLike[str], table: np.ndarray) -> None:
+    """Store a float table as int8 rows with a float32 scale per row."""
+    q, scale = quantise(table)
+    np.savez_compressed(path, table=q, scale=scale)
 
-    def __init__(self, model_dir: str | os.PathLike[str], max_tokens: int = MAX_TOKENS) -> None:
-        model_dir = Path(model_dir)
-        table_path, tok_path = model_dir / TABLE_FILE, model_dir / TOKENIZER_FILE
-        for f in (table_path, tok_path):
-            if not f.is_file():
-                raise ModelUnavailableError(f"lm_fast model file missing: {f}")
-        try:
-            with np.load(table_path) as data:
-                # kept int8 (a quarter of the memory); rows are scaled when looked up
-                self.table = np.ascontiguousarray(data["table"], dtype=np.int8)
-                self.scale = np.asarray(data["scale"], dtype=np.float32)
-        except (OSError, ValueError, KeyError) as exc:
-            raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
-        self.width = self.table.shape[1]
+
+def token_scores(table: np.ndarray, scale: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Each token's (quantised) row times ``weights`` (float64, one per token): a linear
+    classifier's product with a text's vector is the mean of its tokens' scores."""
+    scores = np.zeros(len(table), np.float64)
+    for start in range(0, len(table), 4096):  # bounded memory: no float table
+        rows = table[start : start + 4096].astype(np.float32)
+        scores[start : start + 4096] = (rows @ weights) * scale[start : start + 4096]
+    return scores
+
+
+def _required(*files: Path) -> None:
+    for f in files:
+        if not f.is_file():
+            raise ModelUnavailableError(f"lm_fast model file missing: {f}")
+
+
+class _TokenMeans:
+    """A text's token ids (the encoder's tokenizer, word by word, with a memo) and means
+    of per-token values over them."""
+
+    def __init__(self, tokenizer_path: Path, vocab_size: int, max_tokens: int) -> None:
         self.max_tokens = max_tokens
         # words, one at a time: a text is cut at max_tokens after its words are joined
-        self.word_tokenizer: Any = load_tokenizer(tok_path.read_text(encoding="utf-8"), None)
+        self.word_tokenizer: Any = load_tokenizer(tokenizer_path.read_text(encoding="utf-8"), None)
         # token ids packed in the smallest unsigned type that holds the vocabulary
-        self.id_dtype = np.dtype(np.uint16 if len(self.table) <= 1 << 16 else np.uint32)
+        self.id_dtype = np.dtype(np.uint16 if vocab_size <= 1 << 16 else np.uint32)
         self.word_ids: dict[str, bytes] = {}  # the memo's current generation
         self.previous_word_ids: dict[str, bytes] = {}
 
@@ -114,15 +139,6 @@ class StaticEncoder:
         current.update(found)
         return current
 
-    def token_scores(self, weights: np.ndarray) -> np.ndarray:
-        """Each vocabulary token's row times ``weights`` (one float per token): a linear
-        classifier's product with a text's vector is the mean of its tokens' scores."""
-        scores = np.zeros(len(self.table), np.float64)
-        for start in range(0, len(self.table), 4096):  # bounded memory: no float table
-            rows = self.table[start : start + 4096].astype(np.float32)
-            scores[start : start + 4096] = (rows @ weights) * self.scale[start : start + 4096]
-        return scores
-
     def _token_means(
         self, texts: list[str], lookup: Callable[[np.ndarray], np.ndarray]
     ) -> np.ndarray:
@@ -140,10 +156,28 @@ class StaticEncoder:
             out[nonzero] = np.add.reduceat(values, starts, axis=0) / counts
         return out
 
-    def mean_scores(self, texts: list[str], scores: np.ndarray) -> np.ndarray:
-        """Each text's mean token score (0 for a text without tokens): what
-        ``encode(texts) @ weights`` gives, without building the vectors."""
-        return self._token_means(texts, scores.__getitem__)
+
+class StaticEncoder(_TokenMeans):
+    """Texts to vectors by a mean of quantised token rows (a model directory with
+    :data:`TABLE_FILE`: what training makes; the shipped model keeps only the scores)."""
+
+    def __init__(self, model_dir: str | os.PathLike[str], max_tokens: int = MAX_TOKENS) -> None:
+        model_dir = Path(model_dir)
+        table_path, tok_path = model_dir / TABLE_FILE, model_dir / TOKENIZER_FILE
+        _required(table_path, tok_path)
+        try:
+            with np.load(table_path) as data:
+                # kept int8 (a quarter of the memory); rows are scaled when looked up
+                self.table = np.ascontiguousarray(data["table"], dtype=np.int8)
+                self.scale = np.asarray(data["scale"], dtype=np.float32)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
+        self.width = self.table.shape[1]
+        super().__init__(tok_path, len(self.table), max_tokens)
+
+    def token_scores(self, weights: np.ndarray) -> np.ndarray:
+        """Each vocabulary token's row times ``weights`` (see :func:`token_scores`)."""
+        return token_scores(self.table, self.scale, weights)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
@@ -151,3 +185,34 @@ class StaticEncoder:
         return self._token_means(
             texts, lambda flat: self.table[flat].astype(np.float32) * self.scale[flat, None]
         )
+
+
+class TokenScores(_TokenMeans):
+    """Texts to their mean token score under a linear classifier (a model directory with
+    :data:`SCORES_FILE`, one float64 per vocabulary token: :func:`token_scores` of the
+    table and the classifier's text weights)."""
+
+    def __init__(self, model_dir: str | os.PathLike[str], max_tokens: int = MAX_TOKENS) -> None:
+        model_dir = Path(model_dir)
+        scores_path, tok_path = model_dir / SCORES_FILE, model_dir / TOKENIZER_FILE
+        _required(scores_path, tok_path)
+        try:
+            self.scores = np.load(scores_path, allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise ModelUnavailableError(f"cannot read {scores_path}: {exc}") from exc
+        if self.scores.ndim != 1 or self.scores.dtype != np.float64:
+            raise ModelUnavailableError(
+                f"{scores_path}: not one float64 score per token ({self.scores.dtype}, "
+                f"shape {self.scores.shape})"
+            )
+        super().__init__(tok_path, len(self.scores), max_tokens)
+        vocabulary = self.word_tokenizer.get_vocab_size()
+        if vocabulary != len(self.scores):
+            raise ModelUnavailableError(
+                f"{scores_path}: {len(self.scores)} scores for a vocabulary of {vocabulary}"
+            )
+
+    def mean_scores(self, texts: list[str]) -> np.ndarray:
+        """Each text's mean token score (0 for a text without tokens): what the table's
+        ``encode(texts) @ weights`` gives, without a table."""
+        return self._token_means(texts, self.scores.__getitem__)

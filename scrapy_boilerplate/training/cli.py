@@ -331,7 +331,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--cache",
         default=None,
-        help="directory to cache the labelled corpus (lm: the encoder's vectors) in",
+        help="directory to cache the labelled corpus (lm: the encoder's vectors; lm_fast: "
+        "also its distilled table, in lm_fast_table/) in",
     )
     p.add_argument(
         "--page-types",

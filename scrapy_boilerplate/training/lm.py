@@ -31,7 +31,15 @@ from ..evaluation.datasets import open_dataset
 from ..neural.lm import LM_FAST_META, LM_META, lm_rows
 from ..neural.lm_encoder import ENCODER_NAME, MAX_TOKENS, SentenceEncoder
 from ..neural.lm_features import ancestor_tags, tag_counts, tag_vocabulary
-from ..neural.lm_static import TABLE_FILE, TOKENIZER_FILE, StaticEncoder, save_table
+from ..neural.lm_static import (
+    SCORES_FILE,
+    TABLE_FILE,
+    TOKENIZER_FILE,
+    StaticEncoder,
+    quantise,
+    save_table,
+    token_scores,
+)
 from ..parse import parse_html
 from .dataset import block_labels, site_of
 from .lm_cache import VectorCache
@@ -40,6 +48,7 @@ from .train import block_metrics
 __all__ = [
     "LMConfig",
     "LMPages",
+    "TABLE_DIR",
     "distill_static_table",
     "export_lm",
     "fit_classifier",
@@ -49,6 +58,8 @@ __all__ = [
     "train_lm",
 ]
 
+#: where ``train_lm`` keeps lm_fast's distilled table in its cache directory
+TABLE_DIR = "lm_fast_table"
 #: SIF's smoothing constant (Arora et al. 2017; model2vec's default)
 SIF_A = 1e-3
 
@@ -288,13 +299,20 @@ def export_lm(
     table: np.ndarray | None = None,
     tokenizer_json: str | None = None,
 ) -> Path:
-    """Write ``lm.json`` (or ``lm_fast.json`` with its table and tokenizer) to ``out_dir``."""
+    """Write ``lm.json`` (or ``lm_fast.json`` with its tokens' scores and the tokenizer)
+    to ``out_dir``.
+
+    ``lm_fast`` ships what its classifier reads of the static table, each token's
+    quantised row times the text weights (:data:`SCORES_FILE`, 240 kB), rather than the
+    table (11.7 MB): the regression is linear, so a text's part of it is the mean of its
+    tokens' scores, exactly what the table's vectors give."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     if fast:
         if table is None or tokenizer_json is None:
             raise ValueError("lm_fast needs its static table and the tokenizer")
-        save_table(out / TABLE_FILE, table)
+        rows, scale = quantise(table)  # what training read: the table as stored
+        np.save(out / SCORES_FILE, token_scores(rows, scale, weights[: table.shape[1]]))
         (out / TOKENIZER_FILE).write_text(tokenizer_json, encoding="utf-8")
     meta = {
         "model": "lm_fast" if fast else "lm",
@@ -364,7 +382,10 @@ def train_lm(
             table = distill_static_table(
                 encoder, texts, config.static_dims, log, tokens=config.static_tokens, refine=refine
             )
-            vectors = static_vectors(table, encoder.tokenizer_json, Path(scratch) / "table")
+            # the table as stored, in the cache if there is one (experiments read it:
+            # benchmarks.static_features); the model ships its tokens' scores only
+            table_dir = Path(cache_dir) / TABLE_DIR if cache_dir else Path(scratch) / "table"
+            vectors = static_vectors(table, encoder.tokenizer_json, table_dir)
         else:
             caches = [
                 encode_dataset(encoder, s, cache_dir or scratch, log=log, page_types=page_types)

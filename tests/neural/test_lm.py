@@ -13,7 +13,7 @@ import pytest
 from scrapy_boilerplate import extract, get_extractor
 from scrapy_boilerplate.errors import ChainSpecError, ModelUnavailableError
 from scrapy_boilerplate.neural import lm_encoder
-from scrapy_boilerplate.neural.lm import LMLabeler, lm_rows
+from scrapy_boilerplate.neural.lm import LM_FAST_META, LMLabeler, lm_rows
 from scrapy_boilerplate.neural.lm_features import (
     ancestor_tags,
     block_positions,
@@ -22,6 +22,7 @@ from scrapy_boilerplate.neural.lm_features import (
     tag_vocabulary,
 )
 from scrapy_boilerplate.neural.lm_static import (
+    SCORES_FILE,
     TABLE_FILE,
     TOKENIZER_FILE,
     StaticEncoder,
@@ -254,14 +255,52 @@ def test_a_full_word_memo_starts_a_new_generation_and_keeps_the_last(monkeypatch
     assert set(static.word_ids) == {"four", "five", "two"}
 
 
-def test_lm_fast_scores_tokens_once_and_equals_the_vector_product():
+def test_the_exported_token_scores_give_the_regression_on_the_tables_vectors(tmp_path):
+    from scrapy_boilerplate.neural.lm import LMModel
+    from scrapy_boilerplate.training.lm import LMConfig, export_lm
+
+    enc = _encoder()
+    rng = np.random.default_rng(1)
+    table = rng.normal(size=(enc.vocab_size, 8)).astype(np.float32)
+    vocabulary = ["p", "div", "a"]
+    weights = rng.normal(size=8 + len(vocabulary)).astype(np.float32)
+    export_lm(
+        tmp_path / "model", True, vocabulary, weights, 0.25, LMConfig(), {}, table,
+        enc.tokenizer_json,
+    )  # fmt: skip
+    model = LMModel(tmp_path / "model", fast=True)
+    blocks = parse_html(ARTICLE).blocks
+    # the regression on the table's whole vectors (what training fits) ...
+    (tmp_path / "table").mkdir()
+    save_table(tmp_path / "table" / TABLE_FILE, table)
+    (tmp_path / "table" / TOKENIZER_FILE).write_text(enc.tokenizer_json, encoding="utf-8")
+    vectors = StaticEncoder(tmp_path / "table").encode([b.text for b in blocks])
+    rows = lm_rows(vectors, tag_counts(blocks, vocabulary))
+    expected = 1 / (1 + np.exp(-(rows.astype(np.float64) @ weights + 0.25)))
+    # ... is what the shipped per-token scores give, without the table
+    assert np.allclose(model.content_probability(blocks), expected, atol=1e-6)
+    assert model.content_probability(blocks).std() > 0.01  # not a constant
+
+
+def test_lm_fast_ships_the_tokens_scores_not_the_table():
     from scrapy_boilerplate.neural.lm import get_lm_model
 
     model = get_lm_model(fast=True)
-    blocks = parse_html(ARTICLE).blocks
-    # the regression on whole vectors (what training fits) ...
-    vectors = model.static.encode([b.text for b in blocks])
-    rows = lm_rows(vectors, tag_counts(blocks, model.vocabulary))
-    expected = 1 / (1 + np.exp(-(rows @ model.weights + model.bias)))
-    # ... is what the per-token scores give
-    assert np.allclose(model.content_probability(blocks), expected, atol=1e-5)
+    assert not (DEFAULT_MODEL_DIR / TABLE_FILE).exists()
+    assert model.static.scores.shape == (model.static.word_tokenizer.get_vocab_size(),)
+
+
+def test_a_scores_file_of_the_wrong_shape_is_a_clear_error(tmp_path):
+    from scrapy_boilerplate.neural.lm import LMModel
+
+    for name in (LM_FAST_META, TOKENIZER_FILE):
+        (tmp_path / name).write_bytes((DEFAULT_MODEL_DIR / name).read_bytes())
+    np.save(tmp_path / SCORES_FILE, np.zeros(10))
+    with pytest.raises(ModelUnavailableError, match="10 scores for a vocabulary of 30522"):
+        LMModel(tmp_path, fast=True)
+    np.save(tmp_path / SCORES_FILE, np.zeros((30522, 2)))
+    with pytest.raises(ModelUnavailableError, match="not one float64 score per token"):
+        LMModel(tmp_path, fast=True)
+    (tmp_path / SCORES_FILE).write_bytes(b"not numpy")
+    with pytest.raises(ModelUnavailableError, match="cannot read"):
+        LMModel(tmp_path, fast=True)

@@ -10,7 +10,7 @@ import pytest
 from scrapy_boilerplate.cli import main
 from scrapy_boilerplate.extraction import Extractor
 from scrapy_boilerplate.neural.lm import LM_FAST_META, LM_META
-from scrapy_boilerplate.neural.lm_static import TABLE_FILE, TOKENIZER_FILE
+from scrapy_boilerplate.neural.lm_static import SCORES_FILE, TABLE_FILE, TOKENIZER_FILE
 from scrapy_boilerplate.spec import build_chain
 
 from .test_train import _page, tiny_set  # noqa: F401 - the fixture is used by name
@@ -49,16 +49,26 @@ def test_tiny_lm_run_writes_a_model_the_chain_reads(tmp_path, tiny_set):  # noqa
 
 
 def test_tiny_lm_fast_run_distils_a_table(tmp_path, tiny_set):  # noqa: F811
-    from scrapy_boilerplate.training.lm import LMConfig, train_lm
+    from scrapy_boilerplate.neural.lm_static import StaticEncoder
+    from scrapy_boilerplate.training.lm import TABLE_DIR, LMConfig, train_lm
 
     out = tmp_path / "fast"
-    info = train_lm([tiny_set], out, fast=True, config=LMConfig(static_tokens=3000, static_dims=16))
+    cache = tmp_path / "cache"
+    config = LMConfig(static_tokens=3000, static_dims=16)
+    info = train_lm([tiny_set], out, fast=True, config=config, cache_dir=cache)
     assert info["pages_per_set"] == {"tiny-set": 6}
-    for name in (LM_FAST_META, TABLE_FILE, TOKENIZER_FILE):
+    for name in (LM_FAST_META, SCORES_FILE, TOKENIZER_FILE):
         assert (out / name).is_file(), name
-    table = np.load(out / TABLE_FILE)
-    assert table["table"].dtype == np.int8 and table["table"].shape == (30522, 16)
-    assert not table["table"][3000:].any()  # only the first 3000 ids were distilled
+    assert not (out / TABLE_FILE).exists()  # the table is training's: its scores ship
+    scores = np.load(out / SCORES_FILE)
+    assert scores.dtype == np.float64 and scores.shape == (30522,)
+    assert scores[:3000].any()
+    assert not scores[3000:].any()  # only the first 3000 ids were distilled: zero rows
+    # the table stays in the cache; the scores are its rows times the text weights
+    table = StaticEncoder(cache / TABLE_DIR)
+    assert table.table.dtype == np.int8 and table.table.shape == (30522, 16)
+    weights = np.asarray(json.loads((out / LM_FAST_META).read_text())["weights"], np.float32)
+    assert np.allclose(scores, table.token_scores(weights[:16]), atol=1e-6)
     meta = json.loads((out / LM_FAST_META).read_text())
     assert meta["pooling"] == "static"
     assert meta["config"]["refine"] == LMConfig.refine  # refined on the pages' own texts
