@@ -107,18 +107,21 @@ _RAW_TEXT_PATTERNS = tuple(
 
 def _close_runaway_titles(html: str) -> str:
     next_gt = _NextFind(html, ">")
-    ends = [m.start() for m in _TITLE_END.finditer(html)]
-    last_end = ends[-1] if ends else -1
     pieces: list[str] = []
     pos = 0
+    end_tag_follows = True  # until a search for one fails (then none follows any later)
     opening = _TITLE_OPEN.search(html)
     while opening is not None:
         gt = next_gt(opening.end())
         if gt < 0:
             break  # no tag ends after here: no more titles
         start_end = gt + 1
-        if last_end >= start_end:
-            break  # closed later: the rest of the titles are ordinary
+        # (the search finds a common title's own end tag, right after its text; it scans
+        # the rest of the page once at most, when it fails)
+        if end_tag_follows:
+            end_tag_follows = _TITLE_END.search(html, start_end) is not None
+            if end_tag_follows:
+                break  # closed later: the rest of the titles are ordinary
         stop = _TITLE_STOP.search(html, start_end)
         end = stop.start() if stop else len(html)
         pieces.append(html[pos:start_end])

@@ -338,15 +338,30 @@ if _compiled is not None:
     (segment,) = _compiled
 
 
+_REPLACEMENT_UTF8 = "\ufffd".encode()
+#: lxml.html's element classes, chosen in C: lxml.html's own lookup is Python code, run for
+#: every element a walk touches, only to give form elements (<form>, <input>, ...) their
+#: form-handling subclasses, which nothing here uses
+_HTML_CLASSES = etree.ElementDefaultClassLookup(
+    element=lxml_html.HtmlElement,
+    comment=lxml_html.HtmlComment,
+    pi=lxml_html.HtmlProcessingInstruction,
+    entity=lxml_html.HtmlEntity,
+)
+
+
 def build_tree(text: str) -> tuple[Any, list[str]]:
     """Parse HTML text with lxml; return the root element (or None) and parse warnings."""
     warnings: list[str] = []
-    if "\x00" in text:
-        text = text.replace("\x00", "\ufffd")  # libxml2 would stop at a NUL
     if not text or text.isspace():
         return None, warnings
     text, warnings = limit_markup(text)
     data = neko.prepare(text).encode("utf-8", errors="replace")
+    # libxml2 would stop at a NUL. Replaced in the bytes (a NUL is the byte 0 alone in
+    # UTF-8, and the rewrites above treat it as any other character): a search of bytes
+    # is a memchr, one of a wide str is not
+    if b"\x00" in data:
+        data = data.replace(b"\x00", _REPLACEMENT_UTF8)
     # lxml.html's parser: the same libxml2 parse, with HtmlElement nodes, which the
     # metadata libraries (htmldate, extruct) read without parsing the page again
     parser = lxml_html.HTMLParser(
@@ -356,6 +371,7 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
         remove_comments=False,
         collect_ids=False,  # no id index: nothing looks elements up by id (it costs time)
     )
+    parser.set_element_class_lookup(_HTML_CLASSES)
     try:
         root = etree.fromstring(data, parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:

@@ -145,10 +145,17 @@ def boosted_features(doc: Any) -> np.ndarray:
     put(web2text)
     put(own)
     put(level)
-    put(np.array([[label in b.labels for label in _LABELS] for b in blocks], dtype=np.float64))
+    put(_label_flags(blocks))
     neighbour = np.column_stack([own, web2text[:, _NEIGHBOUR_INDEX]])
-    for k in NEIGHBOUR_OFFSETS:
-        put(_shifted(neighbour, k))
+    for k in NEIGHBOUR_OFFSETS:  # row i: block i + k's columns, zeros past either end
+        part = out[:, at : at + neighbour.shape[1]]
+        part[:] = 0.0
+        if abs(k) < n:
+            if k > 0:
+                part[: n - k] = neighbour[k:]
+            else:
+                part[-k:] = neighbour[: n + k]
+        at += neighbour.shape[1]
     text_like = (words >= TEXT_LIKE_WORDS) & (linked * 3 <= words)
     unlinked = words - linked
     cw = _prefix(words)
@@ -186,16 +193,14 @@ def _prefix(values: np.ndarray) -> np.ndarray:
     return out
 
 
-def _shifted(values: np.ndarray, k: int) -> np.ndarray:
-    """Row i holds ``values[i + k]``, zeros past either end."""
-    out = np.zeros_like(values)
-    n = len(values)
-    if abs(k) < n:
-        if k > 0:
-            out[: n - k] = values[k:]
-        else:
-            out[-k:] = values[: n + k]
-    return out
+def _label_flags(blocks: list[Any]) -> np.ndarray:
+    """Whether each block carries each of ``_LABELS`` (most blocks carry no label)."""
+    flags = np.zeros((len(blocks), len(_LABELS)), dtype=np.float64)
+    for i, block in enumerate(blocks):
+        labels = block.labels
+        if labels:
+            flags[i] = [label in labels for label in _LABELS]
+    return flags
 
 
 def _containers(
