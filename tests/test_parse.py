@@ -85,6 +85,23 @@ def test_blocks_keep_the_elements_their_text_came_from():
     assert block.element.tag == "p"
 
 
+def test_the_tree_is_lxml_html_for_the_metadata_libraries_form_elements_included():
+    from lxml import html as lxml_html
+
+    doc = parse_html(
+        "<html><head><title>T</title></head><body><!-- c --><form action='/s'>"
+        "<input name='q'><select><option>a</option></select></form><p>Text</p></body></html>"
+    )
+    elements = list(doc.root.iter())
+    assert all(isinstance(e, lxml_html.HtmlMixin) for e in elements)  # text_content(), ...
+    comment = next(e for e in elements if not isinstance(e.tag, str))
+    assert isinstance(comment, lxml_html.HtmlComment)
+    # chosen in C: form elements are plain HtmlElements (no form helpers are used here)
+    form = doc.root.find(".//form")
+    assert type(form) is lxml_html.HtmlElement and form.text_content() == "a"
+    assert "\ufffd" in parse_html("<p>a\x00b</p>").blocks[0].text  # NUL: replaced
+
+
 def test_text_after_a_comment_is_kept():
     assert texts("<body><p>foo<!-- x -->bar</p></body>") == ["foobar"]
 
