@@ -36,7 +36,7 @@ from ..neural.boosted import (
 )
 from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from ..parse import parse_html
-from .dataset import _jobs, block_labels, map_pages
+from .dataset import _jobs, block_labels, load_fields, map_pages, save_fields
 from .train import _jsonable, block_metrics
 
 __all__ = [
@@ -97,27 +97,11 @@ class BoostedCorpus:
         return np.concatenate(parts) if parts else np.zeros(0, np.int64)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        np.savez_compressed(
-            path,
-            features=self.features,
-            labels=self.labels,
-            words=self.words,
-            offsets=self.offsets,
-            datasets=np.array(self.datasets, dtype=object),
-            page_ids=np.array(self.page_ids, dtype=object),
-        )
+        save_fields(self, path)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> BoostedCorpus:
-        z = np.load(path, allow_pickle=True)
-        return cls(
-            z["features"],
-            z["labels"],
-            z["words"],
-            z["offsets"],
-            list(z["datasets"]),
-            list(z["page_ids"]),
-        )
+        return load_fields(cls, path)
 
 
 def _page(

@@ -17,7 +17,7 @@ import hashlib
 import multiprocessing
 import os
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,8 @@ __all__ = [
     "page_data",
     "build_corpus",
     "map_pages",
+    "load_fields",
+    "save_fields",
     "MIN_RECOVERED",
     "site_groups",
     "site_of",
@@ -174,29 +176,31 @@ class Corpus:
         return Corpus.from_pages(pages)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        np.savez_compressed(
-            path,
-            blocks=self.blocks,
-            edges=self.edges,
-            labels=self.labels,
-            block_offsets=self.block_offsets,
-            edge_offsets=self.edge_offsets,
-            datasets=np.array(self.datasets, dtype=object),
-            page_ids=np.array(self.page_ids, dtype=object),
-        )
+        save_fields(self, path)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Corpus:
-        z = np.load(path, allow_pickle=True)
-        return cls(
-            z["blocks"],
-            z["edges"],
-            z["labels"],
-            z["block_offsets"],
-            z["edge_offsets"],
-            list(z["datasets"]),
-            list(z["page_ids"]),
-        )
+        return load_fields(cls, path)
+
+
+def save_fields(corpus: Any, path: str | os.PathLike[str]) -> None:
+    """Store a corpus dataclass's fields in one compressed ``.npz``, an array per field
+    (its list fields, the names, as object arrays)."""
+    np.savez_compressed(
+        path,
+        **{
+            f.name: np.array(value, dtype=object) if isinstance(value, list) else value
+            for f in fields(corpus)
+            for value in (getattr(corpus, f.name),)
+        },
+    )
+
+
+def load_fields(cls: Any, path: str | os.PathLike[str]) -> Any:
+    """The corpus dataclass ``cls`` that :func:`save_fields` stored in ``path``."""
+    z = np.load(path, allow_pickle=True)
+    values = (z[f.name] for f in fields(cls))
+    return cls(*(list(v) if v.dtype == object else v for v in values))
 
 
 def _jobs(
