@@ -175,10 +175,6 @@ class StaticEncoder(_TokenMeans):
         self.width = self.table.shape[1]
         super().__init__(tok_path, len(self.table), max_tokens)
 
-    def token_scores(self, weights: np.ndarray) -> np.ndarray:
-        """Each vocabulary token's row times ``weights`` (see :func:`token_scores`)."""
-        return token_scores(self.table, self.scale, weights)
-
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
         [CLS] and [SEP] left out; a text without tokens gets zeros."""

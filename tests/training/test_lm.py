@@ -49,7 +49,7 @@ def test_tiny_lm_run_writes_a_model_the_chain_reads(tmp_path, tiny_set):  # noqa
 
 
 def test_tiny_lm_fast_run_distils_a_table(tmp_path, tiny_set):  # noqa: F811
-    from scrapy_boilerplate.neural.lm_static import StaticEncoder
+    from scrapy_boilerplate.neural.lm_static import StaticEncoder, token_scores
     from scrapy_boilerplate.training.lm import TABLE_DIR, LMConfig, train_lm
 
     out = tmp_path / "fast"
@@ -68,7 +68,7 @@ def test_tiny_lm_fast_run_distils_a_table(tmp_path, tiny_set):  # noqa: F811
     table = StaticEncoder(cache / TABLE_DIR)
     assert table.table.dtype == np.int8 and table.table.shape == (30522, 16)
     weights = np.asarray(json.loads((out / LM_FAST_META).read_text())["weights"], np.float32)
-    assert np.allclose(scores, table.token_scores(weights[:16]), atol=1e-6)
+    assert np.allclose(scores, token_scores(table.table, table.scale, weights[:16]), atol=1e-6)
     meta = json.loads((out / LM_FAST_META).read_text())
     assert meta["pooling"] == "static"
     assert meta["config"]["refine"] == LMConfig.refine  # refined on the pages' own texts
