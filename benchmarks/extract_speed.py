@@ -4,6 +4,8 @@
     python -m benchmarks.extract_speed                       # every set, 3 repeats
     python -m benchmarks.extract_speed --sets wcxb-dev,htmltotext-benchmark \\
         --extractors cetr,article --repeat 5 --json out.json
+    python -m benchmarks.extract_speed --sets wcxb-dev --extractors boosted,lxml \\
+        --chain 'boosted_before=[{"boosted": {"model_dir": "/tmp/old-model"}}]'
 
 What ``scrapy-boilerplate evaluate`` times (decoded page in, text out: parse, filters,
 render), for every page of every set, but each page ``--repeat`` times, the extractors
@@ -19,6 +21,10 @@ and extractor: the median over pages of those minima (wall and CPU), the median 
 first repeat alone (what one evaluate pass would show), and the ratios to ``article`` and
 to ``lxml`` in the same run (when they are among the extractors).
 
+``--chain NAME=SPEC`` times a chain spec (JSON, as ``get_extractor`` takes it) beside
+the named ones, under NAME: an older model's directory against the shipped one, in one
+run.
+
 Not a test: nothing is asserted. Results go to stdout (and ``--json FILE``).
 """
 
@@ -32,16 +38,18 @@ import time
 from pathlib import Path
 
 from scrapy_boilerplate.evaluation import find_datasets
-from scrapy_boilerplate.evaluation.runners import get_runner
+from scrapy_boilerplate.evaluation.runners import Runner, chain_runner, get_runner
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 DEFAULT_EXTRACTORS = f"{DEFAULT_EXTRACTOR},cetd,cetd_tpc,cepr,cetr,bte,web2text,article,lxml"
 
 
-def time_set(dataset, names: list[str], repeat: int, limit: int | None) -> dict[str, dict]:
+def time_set(
+    dataset, extractors: dict[str, Runner], repeat: int, limit: int | None
+) -> dict[str, dict]:
     """Per extractor: per-page minimum wall and CPU ms over the repeats, and the first."""
-    extractors = {name: get_runner(name) for name in names}
+    names = list(extractors)
     for extractor in extractors.values():
         extractor("<p>warm up</p>", None, None)  # lazy model loads are not a page's cost
     wall: dict[str, list[float]] = {n: [] for n in names}
@@ -82,14 +90,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timings per page (default 3)")
     parser.add_argument("--limit", type=int, default=None, help="first N pages of each set")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--chain",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="also time a chain spec (JSON) under NAME (repeatable)",
+    )
     args = parser.parse_args(argv)
-    names = []
-    for name in (n for n in args.extractors.split(",") if n):
-        runner = get_runner(name)
-        if runner.available:
-            names.append(name)
-        else:
+    runners = {name: get_runner(name) for name in args.extractors.split(",") if name}
+    for item in args.chain:
+        name, sep, spec = item.partition("=")
+        if not sep or not name:
+            parser.error(f"--chain wants NAME=SPEC, not {item!r}")
+        runners[name] = chain_runner(json.loads(spec), name)
+    for name, runner in list(runners.items()):
+        if not runner.available:
             print(f"skipped {name}: {runner.reason}", file=sys.stderr)
+            del runners[name]
+    names = list(runners)
     wanted = [s for s in args.sets.split(",") if s]
     datasets = [d for d in find_datasets([args.data]) if not wanted or d.name in wanted]
     results: dict[str, dict] = {}
@@ -98,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         "first pass alone, ratios to article and to lxml (best-of wall)"
     )
     for dataset in datasets:
-        results[dataset.name] = rows = time_set(dataset, names, args.repeat, args.limit)
+        results[dataset.name] = rows = time_set(dataset, runners, args.repeat, args.limit)
         bases = [rows.get(b, {}).get("median_ms") for b in ("article", "lxml")]
         print(f"\n{dataset.name} ({rows[names[0]]['pages']} pages)")
         for name in names:

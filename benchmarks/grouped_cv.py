@@ -2,6 +2,7 @@
 """Cross-validation of a learned labeler on the sets it trains on, grouped by site.
 
     python -m benchmarks.grouped_cv [--model boosted|context|web2text] [--folds 4] [--threads 2]
+    python -m benchmarks.grouped_cv --model boosted --config '{"short_words": 6}'
 
 The pages of the four sets that may train the shipped model (``SHIPPED_TRAINING_SETS``)
 are split into ``--folds`` folds by site (a site's pages, in any set, share a fold). For
@@ -11,6 +12,9 @@ article pages only), on the other folds and exported; the extractor (``boosted``
 snippet F1 for trafilatura-eval). So each page's figure comes from a model that never saw
 its site. The table puts beside it the best other library on the same whole set, from
 the quality benchmark's results (``benchmarks/out/quality.json``, when present).
+
+``--config`` (boosted) changes fields of ``BoostedConfig`` for a variant; its fold models
+and results go to ``<out>/boosted-<field>-<value>...`` beside the shipped configuration's.
 
 Needs the ``[train]`` extra (lightgbm and onnxmltools for ``boosted``, torch for the others). Writes ``benchmarks/out/grouped_cv/<model>/`` (the
 fold models, ``results.json``) and prints the Markdown table.
@@ -23,6 +27,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -108,12 +113,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--config",
+        type=json.loads,
+        default={},
+        help="boosted: a JSON object of BoostedConfig fields to change (a variant)",
+    )
+    parser.add_argument(
         "--page-types",
         default="article",
         help="page types to train on, as the shipped model (comma-separated; '' for all); "
         "every page of a held-out fold is scored, whatever its type",
     )
     args = parser.parse_args(argv)
+    if args.config and args.model != "boosted":
+        parser.error("--config changes BoostedConfig: only with --model boosted")
     page_types = [t for t in args.page_types.split(",") if t] or None
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
@@ -129,14 +142,17 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed, members=args.members, epochs=args.epochs, threads=args.threads
     )
     label = f"{args.model} (cross-validated)"
+    run_name = args.model + "".join(f"-{k}-{v}" for k, v in sorted(args.config.items()))
     results = {s.name: RunnerResult(label, "ours", None) for s in sets}
     for fold in range(args.folds):
         train = np.flatnonzero(page_fold != fold)
         log(f"fold {fold}: training on {len(train)} pages of the other folds")
-        model_dir = args.out / args.model / f"fold{fold}"
+        model_dir = args.out / run_name / f"fold{fold}"
         facts = {"cross_validation": {"fold": fold, "of": args.folds}}
         if args.model == "boosted":
-            boosted_cfg = BoostedConfig(seed=args.seed, threads=args.threads)
+            boosted_cfg = replace(
+                BoostedConfig(seed=args.seed, threads=args.threads), **args.config
+            )
             trees = train_boosted(corpus, boosted_cfg, pages=train, log=log)
             export_boosted(trees, model_dir, boosted_cfg, facts)
         elif args.model == "context":
@@ -162,13 +178,13 @@ def main(argv: list[str] | None = None) -> int:
             f"| {name} | {len(result.pages)} | {summary.f1:.3f} | {other} {score:.3f} "
             f"| {summary.f1 - score:+.3f} |"
         )
-    (args.out / args.model).mkdir(parents=True, exist_ok=True)
-    (args.out / args.model / "results.json").write_text(
+    (args.out / run_name).mkdir(parents=True, exist_ok=True)
+    (args.out / run_name / "results.json").write_text(
         json.dumps(dump, indent=1) + "\n", encoding="utf-8"
     )
     shape = f", {cfg.members} member(s) x {cfg.epochs} epochs" if args.model == "context" else ""
     print(
-        f"{args.model}, grouped by site, {args.folds} folds{shape}, "
+        f"{run_name}, grouped by site, {args.folds} folds{shape}, "
         f"trained on page types: {args.page_types or 'all'}\n"
     )
     print(f"| set | pages | {label} | best other library | margin |")

@@ -1,0 +1,38 @@
+"""``python -m benchmarks.extract_speed`` on the tiny fixture sets (no real data)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def extract_speed():
+    # the benchmarks are modules of the checkout (python -m benchmarks.extract_speed)
+    return importlib.import_module("benchmarks.extract_speed")
+
+
+def test_times_named_extractors_and_chain_specs_side_by_side(
+    extract_speed, fixtures_dir, tmp_path, capsys
+):
+    out = tmp_path / "speed.json"
+    chain = 'keep_all=[{"keep_everything": {}}]'
+    argv = [
+        str(fixtures_dir), "--sets", "mini", "--extractors", "article,lxml",
+        "--chain", chain, "--repeat", "1", "--json", str(out),
+    ]  # fmt: skip
+    assert extract_speed.main(argv) == 0
+    printed = capsys.readouterr().out
+    for name in ("article", "lxml", "keep_all"):
+        assert f"  {name} " in printed
+    rows = json.loads(out.read_text())["sets"]["mini"]
+    assert list(rows) == ["article", "lxml", "keep_all"]
+    assert all(row["pages"] == rows["article"]["pages"] > 0 for row in rows.values())
+    assert all(row["median_ms"] > 0 for row in rows.values())
+
+
+def test_a_chain_needs_a_name(extract_speed, fixtures_dir):
+    with pytest.raises(SystemExit):
+        extract_speed.main([str(fixtures_dir), "--chain", '[{"keep_everything": {}}]'])
