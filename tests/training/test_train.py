@@ -21,7 +21,7 @@ def _page(i):
     body = "".join(f"<p>{p} ({i})</p>" for p in PARAGRAPHS[: 2 + i % 3])
     html = (
         f"<html><body><ul>{nav}</ul><div class='story'><h1>Story {i}</h1>{body}</div>"
-        f"<div class='footer'><p>Copyright 2024 Paper {i}</p><a href='/t'>Terms</a></div>"
+        f"<div class='footer'><p>Copyright 2024 Paper {i}, all rights reserved</p><a href='/t'>Terms</a></div>"
         "</body></html>"
     )
     clean = f"Story {i}\n\n" + "\n\n".join(f"{p} ({i})" for p in PARAGRAPHS[: 2 + i % 3])
