@@ -108,7 +108,6 @@ def main(argv: list[str] | None = None) -> int:
         if not runner.available:
             print(f"skipped {name}: {runner.reason}", file=sys.stderr)
             del runners[name]
-    names = list(runners)
     wanted = [s for s in args.sets.split(",") if s]
     datasets = [d for d in find_datasets([args.data]) if not wanted or d.name in wanted]
     results: dict[str, dict] = {}
@@ -119,9 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     for dataset in datasets:
         results[dataset.name] = rows = time_set(dataset, runners, args.repeat, args.limit)
         bases = [rows.get(b, {}).get("median_ms") for b in ("article", "lxml")]
-        print(f"\n{dataset.name} ({rows[names[0]]['pages']} pages)")
-        for name in names:
-            r = rows[name]
+        print(f"\n{dataset.name} ({next(iter(rows.values()))['pages']} pages)")
+        for name, r in rows.items():
             if r["median_ms"] is None:
                 continue
             ratios = "  ".join(
