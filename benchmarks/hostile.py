@@ -2,13 +2,16 @@
 """Hostile pages: time per extractor on crafted pages of 1 MB, and peak memory per page on
 pages of tiny elements.
 
-    python -m benchmarks.hostile times  [--size-mb 1] [--extractors a,b]
+    python -m benchmarks.hostile times  [--size-mb 1] [--extractors a,b] [--outputs]
     python -m benchmarks.hostile memory [--sizes 1,4,16] [--extractors a,b]
 
 ``times``: each crafted page (the inputs of the issue on hostile pages: stray ``</p ``,
 ``<title `` and ``<embed `` without ``>``, unclosed titles, an e-mail-like run, one element
-with distinct attributes, tiny elements, ...) scaled to ``--size-mb``, through every
-extractor, in one process; the time of one extraction each.
+with distinct attributes, tiny elements, ...; and those that once stalled the outputs
+beside the text: nesting deeper than Python's stack, nested microdata, a paragraph of line
+breaks or of no-break spaces) scaled to ``--size-mb``, through every extractor, in one
+process; the time of one extraction each. ``--outputs``: with every output on (Markdown,
+HTML, metadata, comments), as a crawl that stores whole articles runs it.
 
 ``memory``: for each extractor and size, a fresh process extracts one page of tiny
 elements (``<p>x</p>`` repeated: one block per 8 bytes, the worst case for memory) after a
@@ -32,6 +35,7 @@ from scrapy_boilerplate import EXTRACTORS, get_extractor
 
 MB = 1024 * 1024
 
+_PARAGRAPH = "<p>" + "word " * 60 + "</p>"
 #: page name -> (start, repeated unit): the unit is repeated to fill the size
 CRAFTED = {
     "stray </p without >": ("<html><body><p>x</p>", "</p "),
@@ -43,7 +47,14 @@ CRAFTED = {
     "distinct attributes": ("<html><body><div ", None),  # a1=1 a2=1 ...
     "tiny elements": ("<html><body>", "<p>x</p>"),
     "line breaks": ("<html><body>", "a<br>"),
+    "no-break spaces": ("<html><body><p>", "&nbsp;"),
+    # nested 1,500 deep (within libxml2's limit of 2,048), article text inside
+    "nested blockquotes": ("<html><body>" + "<blockquote>" * 1500, _PARAGRAPH),
+    "nested bold": ("<html><body><p>" + "<b>" * 1500, "word "),
+    "nested microdata authors": ("<html><body>" + "<div itemprop='author'>" * 1500, _PARAGRAPH),
 }
+#: every output beside the text (``--outputs``)
+ALL_OUTPUTS = {"formats": ("markdown", "html"), "metadata": True, "comments": True}
 
 
 def crafted_page(name: str, size: int) -> str:
@@ -58,9 +69,11 @@ def crafted_page(name: str, size: int) -> str:
     return start + unit * ((size - len(start)) // len(unit))
 
 
-def times(names: list[str], size_mb: float) -> None:
+def times(names: list[str], size_mb: float, outputs: bool = False) -> None:
     size = int(size_mb * MB)
-    print(f"seconds per extraction of a {size_mb:g} MB page (one run each)")
+    options = ALL_OUTPUTS if outputs else {}
+    every = ", every output on" if outputs else ""
+    print(f"seconds per extraction of a {size_mb:g} MB page (one run each{every})")
     print(f"| page | {' | '.join(names)} |")
     print(f"|---|{'---:|' * len(names)}")
     for page in CRAFTED:
@@ -69,7 +82,7 @@ def times(names: list[str], size_mb: float) -> None:
         for name in names:
             extractor = get_extractor(name)
             start = time.perf_counter()
-            result = extractor.extract(html)
+            result = extractor.extract(html, "https://hostile.example/", **options)
             seconds = time.perf_counter() - start
             cells.append(f"{seconds:.2f}" + (" (timeout)" if result.reason == "timeout" else ""))
         print(f"| {page} | {' | '.join(cells)} |", flush=True)
@@ -114,10 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extractors", default=",".join(sorted(EXTRACTORS)))
     parser.add_argument("--size-mb", type=float, default=1.0)
     parser.add_argument("--sizes", default="1,4,16", help="memory: page sizes in MB")
+    parser.add_argument(
+        "--outputs", action="store_true", help="times: Markdown, HTML, metadata, comments too"
+    )
     args = parser.parse_args(argv)
     names = args.extractors.split(",")
     if args.what == "times":
-        times(names, args.size_mb)
+        times(names, args.size_mb, args.outputs)
     else:
         memory(names, [float(s) for s in args.sizes.split(",")])
     return 0

@@ -89,6 +89,71 @@ def test_a_dom_nested_100000_levels_deep(tag):
     assert any("depth_limit" in w for w in result.warnings)
 
 
+#: every output beside the text: what a crawl that stores whole articles asks for
+ALL_OUTPUTS = {"formats": ("markdown", "html"), "metadata": True, "comments": True}
+_DEEP_TEXT = "<p>" + "deep text " * 30 + "</p>"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        # 100,000 deep: libxml2 cuts the tree at its nesting limit
+        *(f"<html><body><p>start here</p>{f'<{t}>' * 100_000}deep text" for t in ("div", "b")),
+        # 1,500 deep: within libxml2's limit, deeper than Python's stack
+        *(
+            f"<html><body>{f'<{tag}>' * 1500}{_DEEP_TEXT}{f'</{t}>' * 1500}</body></html>"
+            for tag, t in (
+                ("blockquote", "blockquote"),
+                ("b", "b"),
+                ("div class='comments'", "div"),
+                ("div itemprop='author'", "div"),
+                ("ul><li", "li></ul"),
+            )
+        ),
+    ],
+    ids=["div-100000", "b-100000", "blockquote", "b", "comments", "microdata", "lists"],
+)
+def test_every_output_survives_deep_nesting(html):
+    result = check(extract(html, "https://news.example/a", **ALL_OUTPUTS))
+    if "deep text" in result.text:
+        assert "deep text" in result.markdown
+        assert "deep text" in result.html
+    assert isinstance(result.comments, str)
+
+
+@pytest.mark.parametrize(
+    "html",
+    ["", b"\x00\x01\x02" * 1000, "<html><head><title>Only a title</title></head></html>"],
+    ids=["empty", "binary", "no-text"],
+)
+def test_every_output_is_empty_not_missing_without_text(html):
+    result = check(extract(html, "https://news.example/a", **ALL_OUTPUTS))
+    assert result.text == result.markdown == result.html == result.comments == ""
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        f"<html><body>{_DEEP_TEXT}<p>a control \x01 character in the text</p></body></html>",
+        f"<html><body>{_DEEP_TEXT}<p>an image <img src='a.png' alt='x\x01y'> here</p></body>",
+        f"<html><body>{_DEEP_TEXT}<p>a <a href='/a\x01b'>link with words</a> here</p></body>",
+        '<html><head><script type="application/ld+json">{"@type": "NewsArticle", '
+        f'"headline": "Storm\x01"}}</script></head><body>{_DEEP_TEXT}</body></html>',
+        f"<html><head><meta property='og:title' content='a\x02b'></head><body>{_DEEP_TEXT}</body>",
+    ],
+    ids=["text", "alt", "href", "json-ld", "opengraph"],
+)
+def test_control_characters_break_no_output(html):
+    # lxml refuses them in text and attributes set through its API: the copies the
+    # outputs make turn them into spaces
+    result = check(extract(html, "https://news.example/a", **ALL_OUTPUTS))
+    for output in (result.markdown, result.html):
+        assert "deep text" in output
+        assert "\x01" not in output and "\x02" not in output
+    if "Storm" in html or "og:title" in html:  # the declared headline is read
+        assert result.metadata["headline"] in ("Storm", "a b")
+
+
 def test_unclosed_nesting_100000_deep():
     result = check(extract("<html><body>" + "<div>x " * 100_000, extractor="keep_everything"))
     assert result.text.startswith("x")

@@ -4,6 +4,12 @@ tables (the extension every Markdown consumer reads).
 Blocks are separated by a blank line; inline text has its whitespace collapsed and the
 characters Markdown would read as syntax escaped, so that the Markdown's text is the
 content's text.
+
+Each level of quotes, lists and inline markup goes over the text inside it once more (to
+prefix, indent or trim it): past ``MAX_NESTING`` levels of quotes and lists, or
+``MAX_INLINE_NESTING`` of inline elements, what is inside is written as plain blocks or
+plain text, which keeps a page
+nested hundreds of levels deep to a few passes over its text.
 """
 
 from __future__ import annotations
@@ -19,6 +25,11 @@ _LINE_START = re.compile(r"^(\s*)([#>+-]|=+\s*$|\d+[.)])")
 _LIST_START = re.compile(r"(- |\d+\. )")
 _INLINE_TAGS = frozenset("a em strong i b code img br sub sup".split())
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+#: levels of quotes and lists written as such
+MAX_NESTING = 8
+#: levels of inline elements written as such (block elements met inline count: a
+#: table's cells hold divs, spans, links, ... 20 levels deep on some real pages)
+MAX_INLINE_NESTING = 32
 
 
 def render_markdown(tree: Any) -> str:
@@ -31,12 +42,12 @@ def _escape(text: str) -> str:
     return _ESCAPED.sub(r"\\\1", text) if text else text
 
 
-def _inline(element: Any) -> str:
+def _inline(element: Any, depth: int = 0) -> str:
     """The inline Markdown of an element's text and inline children (whitespace
     collapsed; block children rendered as their text)."""
     parts: list[str] = [_escape(element.text or "")]
     for child in element:
-        parts.append(_inline_child(child))
+        parts.append(_inline_child(child, depth))
         parts.append(_escape(child.tail or ""))
     text = (
         " ".join("".join(parts).split()) if "\n" not in "".join(parts) else _squash("".join(parts))
@@ -49,14 +60,16 @@ def _squash(text: str) -> str:
     return "\\\n".join(" ".join(piece.split()) for piece in text.split("\\\n"))
 
 
-def _inline_child(child: Any) -> str:
+def _inline_child(child: Any, depth: int = 0) -> str:
     tag = child.tag
     if tag == "br":
         return "\\\n"
     if tag == "img":
         alt = _escape(child.get("alt", ""))
         return f"![{alt}]({_destination(child.get('src', ''))})"
-    inner = _inline(child)
+    if depth >= MAX_INLINE_NESTING:  # plain text: markup this deep means nothing to a reader
+        return _escape(" ".join("".join(child.itertext()).split()))
+    inner = _inline(child, depth + 1)
     if not inner:
         return ""
     if tag == "a":
@@ -94,8 +107,9 @@ def _paragraph(text: str) -> str:
     )
 
 
-def _blocks(container: Any) -> list[str]:
-    """The Markdown blocks of a container's children, inline runs as paragraphs."""
+def _blocks(container: Any, depth: int = 0) -> list[str]:
+    """The Markdown blocks of a container's children, inline runs as paragraphs
+    (``depth``: the quotes and lists around the container)."""
     blocks: list[str] = []
     run = [_escape(container.text or "")]
 
@@ -110,21 +124,22 @@ def _blocks(container: Any) -> list[str]:
             run.append(_inline_child(child))
         else:
             flush()
-            blocks.extend(_block(child))
+            blocks.extend(_block(child, depth))
         run.append(_escape(child.tail or ""))
     flush()
     return blocks
 
 
-def _block(element: Any) -> list[str]:
+def _block(element: Any, depth: int = 0) -> list[str]:
     tag = element.tag
+    nested = depth < MAX_NESTING  # past that, quotes and lists are plain blocks
     if tag in _HEADINGS:
         text = _inline(element).replace("\\\n", " ")
         return [f"{'#' * _HEADINGS[tag]} {text}"] if text else []
-    if tag in ("ul", "ol"):
-        return [_list(element)] if len(element) else _blocks(element)
-    if tag == "blockquote":
-        inner = "\n\n".join(_blocks(element))
+    if tag in ("ul", "ol") and nested:
+        return [_list(element, depth + 1)] if len(element) else _blocks(element, depth)
+    if tag == "blockquote" and nested:
+        inner = "\n\n".join(_blocks(element, depth + 1))
         return (
             ["\n".join(f"> {line}" if line else ">" for line in inner.split("\n"))] if inner else []
         )
@@ -136,10 +151,10 @@ def _block(element: Any) -> list[str]:
         return _table(element)
     if tag == "hr":
         return ["---"]
-    return _blocks(element)  # p, div, figure, li outside a list, dl, dt, dd, figcaption, ...
+    return _blocks(element, depth)  # p, div, figure, li outside a list, dl, dt, dd, ...
 
 
-def _list(element: Any) -> str:
+def _list(element: Any, depth: int) -> str:
     ordered = element.tag == "ol"
     number = int(element.get("start", "1") or 1) if ordered else 0
     items: list[str] = []
@@ -149,7 +164,7 @@ def _list(element: Any) -> str:
         else:
             # a nested list follows its item's text directly: the list stays tight
             inner = ""
-            for block in _blocks(child):
+            for block in _blocks(child, depth):
                 glue = "\n" if _LIST_START.match(block) and inner else "\n\n"
                 inner = inner + glue + block if inner else block
         if not inner.strip():

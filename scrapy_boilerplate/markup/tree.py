@@ -5,11 +5,15 @@ elements of the content blocks are the *owners*; their ancestors carry the struc
 (a list around owned items, a table around owned cells). The walk copies, in document
 order, only what leads to an owner, with only the tags and attributes the renderers know
 (everything else unwrapped: its text kept, its tag not), and makes links absolute. The
-result is a ``<div>`` of plain lxml elements, independent of the page's tree.
+result is a ``<div>`` of plain lxml elements, independent of the page's tree, at most
+``MAX_DEPTH`` elements deep: deeper elements are unwrapped too, so that a page nested
+thousands of levels deep gives renderers (recursive, as the structures they write are) a
+tree they can walk.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -18,7 +22,7 @@ from lxml import etree
 
 from ..document import Document
 
-__all__ = ["BLOCK_TAGS", "KEPT_TAGS", "content_tree", "safe_url"]
+__all__ = ["BLOCK_TAGS", "KEPT_TAGS", "content_tree", "safe_url", "xml_safe"]
 
 #: tags copied as they are (with the attributes in ``KEPT_ATTRIBUTES``)
 KEPT_TAGS = frozenset(
@@ -40,6 +44,20 @@ BLOCK_TAGS = frozenset(
 #: subtrees never rendered (no text of theirs reaches a block anyway)
 SKIPPED_TAGS = frozenset("script style noscript template head title svg math iframe".split())
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "ftp"})
+#: the deepest element of the tree (1 for a child of the ``<div>``); the content of the
+#: pages of the evaluation sets sits at most 42 deep
+MAX_DEPTH = 100
+
+
+#: what lxml refuses in a text or an attribute it is given (XML 1.0's excluded control
+#: characters); the parser keeps them from the page
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with the control characters XML excludes made spaces (lxml raises on
+    them; a space keeps the words apart, as the text output reads them)."""
+    return _NOT_XML.sub(" ", text)
 
 
 def safe_url(value: str | None, base: str | None) -> str | None:
@@ -47,7 +65,8 @@ def safe_url(value: str | None, base: str | None) -> str | None:
     not a plain one (``javascript:``, ``data:``, ``vbscript:``, ...)."""
     if not value:
         return None
-    value = "".join(value.split())  # browsers drop whitespace and control bytes inside
+    # browsers drop whitespace and control bytes inside
+    value = "".join(xml_safe(value).split())
     url = urljoin(base, value) if base else value
     scheme = urlsplit(url).scheme.lower()
     if scheme and scheme not in SAFE_SCHEMES:
@@ -86,14 +105,42 @@ def _on_the_way(owners: Iterable[Any]) -> set[Any]:
     return seen
 
 
-def _append_text(parent: Any, text: str | None) -> None:
-    if not text:
-        return
-    if len(parent):
-        last = parent[-1]
-        last.tail = (last.tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
+class _PendingText:
+    """Text on its way into the new tree. lxml copies a node's whole text on every read
+    and write, so a text built piece by piece (a paragraph of 40,000 unwrapped
+    ``<span>``: 5 s) is quadratic; each element's pieces are joined and written once, into
+    its last text slot (its ``.text`` while it has no child, else its last child's
+    ``.tail``), when a child is added to it and at the end."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self) -> None:
+        self.pieces: dict[Any, list[str]] = {}
+
+    def add(self, parent: Any, text: str | None) -> None:
+        if text:
+            self.pieces.setdefault(parent, []).append(text)
+
+    def child(self, parent: Any, tag: str, attrib: dict[str, str] | None = None) -> Any:
+        """A new last child of ``parent``, after the text pending there."""
+        self.flush(parent)
+        return etree.SubElement(parent, tag, attrib or {})
+
+    def flush(self, parent: Any) -> None:
+        pieces = self.pieces.pop(parent, None)
+        if not pieces:
+            return
+        text = xml_safe("".join(pieces))
+        # the last child, found from the end (len() would count every child)
+        last = next(parent.iterchildren(reversed=True), None)
+        if last is not None:
+            last.tail = (last.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+
+    def flush_all(self) -> None:
+        for parent in list(self.pieces):
+            self.flush(parent)
 
 
 def content_tree(doc: Document) -> Any:
@@ -107,31 +154,45 @@ def content_tree(doc: Document) -> Any:
     base = _base_url(doc)
     body = doc.root.find("body")
     start = body if body is not None else doc.root
+    pending = _PendingText()
     # iterwalk, not recursion: pages nest deeper than Python's stack allows
     walker = etree.iterwalk(start, events=("start", "end"))
     targets = [out]  # where the copy of each open source element goes
+    depths = [0]  # the depth of each target in the new tree
     for event, element in walker:
         if event == "end":
             targets.pop()
+            depths.pop()
             if element is not start:
-                _append_own_text(targets[-1], element.tail, element.getparent(), owners, inside)
+                _append_own_text(
+                    pending, targets[-1], element.tail, element.getparent(), owners, inside
+                )
             continue
         parent = targets[-1]
         tag = _tag(element)
         if tag is None or tag in SKIPPED_TAGS or element not in inside:
             if tag is not None and tag not in SKIPPED_TAGS:
-                _copy_leaves(element, tag, parent, owners, inside, base)
+                _copy_leaves(pending, element, tag, parent, owners, inside, base)
             targets.append(parent)
+            depths.append(depths[-1])
             walker.skip_subtree()
             continue
-        copy = _open(tag, element, parent, base)
+        depth = depths[-1]
+        copy = _open(pending, tag, element, parent, base) if depth < MAX_DEPTH else parent
         targets.append(copy)
-        _append_own_text(copy, element.text, element, owners, inside)
+        depths.append(depth if copy is parent else depth + 1)
+        _append_own_text(pending, copy, element.text, element, owners, inside)
+    pending.flush_all()
     return out
 
 
 def _append_own_text(
-    target: Any, text: str | None, owner: Any, owners: set[Any], inside: set[Any]
+    pending: _PendingText,
+    target: Any,
+    text: str | None,
+    owner: Any,
+    owners: set[Any],
+    inside: set[Any],
 ) -> None:
     """An element's direct text (its ``.text``, or a child's ``.tail``) if the element
     owns content; whitespace also when it is on the way to content (blocks never hold
@@ -139,9 +200,9 @@ def _append_own_text(
     if not text:
         return
     if owner in owners:
-        _append_text(target, text)
+        pending.add(target, text)
     elif owner in inside and not text.strip():
-        _append_text(target, " ")
+        pending.add(target, " ")
 
 
 def _tag(element: Any) -> str | None:
@@ -151,12 +212,12 @@ def _tag(element: Any) -> str | None:
     return tag.rpartition("}")[2].lower()
 
 
-def _open(tag: str, element: Any, parent: Any, base: str | None) -> Any:
+def _open(pending: _PendingText, tag: str, element: Any, parent: Any, base: str | None) -> Any:
     if tag in BLOCK_TAGS:
-        return etree.SubElement(parent, "div")
+        return pending.child(parent, "div")
     if tag not in KEPT_TAGS:
         return parent  # unwrapped: its text goes where it is
-    copy = etree.SubElement(parent, tag)
+    copy = pending.child(parent, tag)
     for name in KEPT_ATTRIBUTES.get(tag, ()):
         value = element.get(name)
         if value is None:
@@ -165,20 +226,28 @@ def _open(tag: str, element: Any, parent: Any, base: str | None) -> Any:
             value = safe_url(value, base)
         elif name in ("colspan", "rowspan", "start"):
             value = value.strip() if value.strip().isdigit() else None
+        else:
+            value = xml_safe(value)
         if value:
             copy.set(name, value)
     return copy
 
 
 def _copy_leaves(
-    element: Any, tag: str, parent: Any, owners: set[Any], inside: set[Any], base: str | None
+    pending: _PendingText,
+    element: Any,
+    tag: str,
+    parent: Any,
+    owners: set[Any],
+    inside: set[Any],
+    base: str | None,
 ) -> None:
     """What a subtree without content text still gives: line breaks and images beside
     content text, and images of a figure whose caption is content."""
     owned = element.getparent() in owners
     if tag in ("br", "hr"):
         if owned:
-            etree.SubElement(parent, tag)
+            pending.child(parent, tag)
         return
     images = [element] if tag == "img" else element.iter("img")
     for count, image in enumerate(images):
@@ -189,8 +258,8 @@ def _copy_leaves(
             return
         src = safe_url(image.get("src"), base)
         if src:
-            copy = etree.SubElement(parent, "img", src=src)
-            alt = (image.get("alt") or "").strip()
+            copy = pending.child(parent, "img", {"src": src})
+            alt = xml_safe(image.get("alt") or "").strip()
             if alt:
                 copy.set("alt", alt)
 

@@ -150,7 +150,7 @@ _MAX_SITE_NAME_WORDS = 4
 def _headings(root: Any) -> list[str]:
     headings = []
     for heading in root.iter("h1"):
-        text = " ".join("".join(heading.itertext()).split())[:_MAX_TEXT]
+        text = read.text_of(heading, _MAX_TEXT)
         if text:
             headings.append(text)
             if len(headings) == _MAX_HEADINGS:
@@ -240,7 +240,7 @@ def _date(value: Any, base: str | None = None) -> str | None:
         try:
             from dateutil import parser as dateutil_parser
 
-            parsed = dateutil_parser.parse(text)
+            parsed = dateutil_parser.parse(text, tzinfos=_offset_only)
         except (ValueError, OverflowError, ImportError, TypeError):
             return None
     if not (1990 <= parsed.year <= date.today().year + 1):
@@ -248,6 +248,15 @@ def _date(value: Any, base: str | None = None) -> str | None:
     if len(text) == 10 and text[4] == "-":  # a date alone stays a date
         return parsed.date().isoformat()
     return parsed.isoformat()
+
+
+def _offset_only(name: str | None, offset: int | None) -> Any:
+    """dateutil's time zone for a parsed date: its numeric offset, if it has one, else
+    none (a zone name alone, "CET" or the server's own, is not read: dateutil would warn
+    on each unknown one, in every crawl's log)."""
+    from dateutil import tz
+
+    return tz.tzoffset(name, offset) if offset is not None else None
 
 
 def _language(value: Any, base: str | None = None) -> str | None:

@@ -12,7 +12,15 @@ from typing import Any
 
 from lxml import etree
 
-__all__ = ["from_json_ld", "from_meta_tags", "from_microdata", "from_opengraph_and_dc"]
+from ..markup.tree import xml_safe
+
+__all__ = [
+    "from_json_ld",
+    "from_meta_tags",
+    "from_microdata",
+    "from_opengraph_and_dc",
+    "text_of",
+]
 
 Candidates = dict[str, list[Any]]
 
@@ -72,7 +80,8 @@ def from_json_ld(root: Any) -> Candidates:
             continue
         # (extruct reads a document: each script goes alone into a small one)
         holder = lxml_html.Element("html")
-        etree.SubElement(holder, "script", type="application/ld+json").text = script.text
+        text = xml_safe(script.text or "")  # (lxml takes no control character)
+        etree.SubElement(holder, "script", type="application/ld+json").text = text
         try:
             data.extend(JsonLdExtractor().extract_items(holder))
         except Exception:  # noqa: BLE001 - a broken script gives no candidates
@@ -170,7 +179,8 @@ def _meta_document(root: Any) -> Any:
             continue
         parent = element.getparent()
         inside_head = parent is not None and parent.tag == "head"
-        etree.SubElement(head if inside_head else body, element.tag, dict(element.attrib))
+        attributes = {name: xml_safe(value) for name, value in element.attrib.items()}
+        etree.SubElement(head if inside_head else body, element.tag, attributes)
     return document
 
 
@@ -239,23 +249,49 @@ _MICRODATA_PROPS = {
     "description": "description",
     "inLanguage": "inLanguage",
 }
+#: values kept per field: the article takes the first usable one, the headline is chosen
+#: among the first ten declarations
+MAX_VALUES = 10
+#: characters of an element's text kept for a value (what the article keeps of a text)
+MAX_TEXT = 2000
+#: raw characters read per character kept
+RAW_READ = 8
 
 
 def from_microdata(root: Any) -> Candidates:
     """schema.org microdata properties of the page (``itemprop``): the date attributes
-    (``content``, ``datetime``), headlines and author names."""
+    (``content``, ``datetime``), headlines and author names.
+
+    Bounded: a page of thousands of nested ``itemprop`` elements costs a few reads of
+    each element, not one read of its whole subtree per ancestor."""
     found: Candidates = {}
     for element in _WITH_ITEMPROP(root):
         props = (element.get("itemprop") or "").split()
         for prop in props:
             if prop in _MICRODATA_PROPS:
+                field = _MICRODATA_PROPS[prop]
+                if len(found.get(field, ())) >= MAX_VALUES:
+                    continue
                 value = element.get("content") or element.get("datetime")
                 if value is None and prop in ("headline", "description"):
-                    value = " ".join("".join(element.itertext()).split())
-                _add(found, _MICRODATA_PROPS[prop], value)
-            elif prop == "author":
+                    value = text_of(element)
+                _add(found, field, value)
+            elif prop == "author" and len(found.get("authors", ())) < MAX_VALUES:
                 name = element.find(".//*[@itemprop='name']")
                 source = name if name is not None else element
-                value = source.get("content") or " ".join("".join(source.itertext()).split())
-                _add(found, "authors", value)
+                _add(found, "authors", source.get("content") or text_of(source))
     return found
+
+
+def text_of(element: Any, limit: int = MAX_TEXT) -> str:
+    """The element's text, whitespace collapsed, at most ``limit`` characters: read up to
+    ``RAW_READ`` times as many (markup indents text: most of a page's raw text may be
+    whitespace), not the rest of a large subtree."""
+    parts: list[str] = []
+    length = 0
+    for piece in element.itertext():
+        parts.append(piece)
+        length += len(piece)
+        if length >= RAW_READ * limit:
+            break
+    return " ".join("".join(parts).split())[:limit]

@@ -6,6 +6,8 @@ import pytest
 
 from scrapy_boilerplate import extract
 
+from ..helpers import LINEAR_GROWTH_LIMIT, growth
+
 ARTICLE = (
     "<p>A powerful storm hit the northern coast on Tuesday night, bringing heavy rain and "
     "winds of more than a hundred kilometres an hour to several towns along the shore.</p>"
@@ -82,3 +84,36 @@ def test_the_fragment_keeps_structure_and_absolute_links():
 def test_an_unknown_format_is_refused():
     with pytest.raises(ValueError, match="unknown format 'pdf'"):
         extract("<p>x</p>", formats=("pdf",))
+
+
+def test_long_runs_of_escaped_characters_are_sanitised_in_linear_time():
+    # nh3's parser is quadratic in one run of text dense in characters it escapes
+    # (&nbsp;, &amp;, ...): long runs reach it cut by comments, which it drops
+    from scrapy_boilerplate.markup import content_tree, render_html
+    from scrapy_boilerplate.parse import parse_html
+
+    def tree(n):
+        doc = parse_html("<body><p>" + "&nbsp;&amp;" * n + "</p></body>")
+        for block in doc.blocks:
+            block.is_content = True
+        return content_tree(doc)
+
+    assert growth(render_html, tree, 40_000) < LINEAR_GROWTH_LIMIT
+
+
+def test_cutting_long_runs_leaves_the_output_as_it_was(monkeypatch):
+    from scrapy_boilerplate.markup import html as html_module
+
+    page = (
+        "<body><p>"
+        + "A long paragraph &amp; more words&nbsp;here. " * 200
+        + "<b>bold</b>"
+        + " and a tail &lt;after&gt; it. " * 100
+        + "</p><pre>"
+        + "code line\n" * 300
+        + "</pre></body>"
+    )
+    whole = extract(page, extractor="keep_everything", formats=("html",)).html
+    monkeypatch.setattr(html_module, "MAX_RUN", 7)
+    assert extract(page, extractor="keep_everything", formats=("html",)).html == whole
+    assert "<!--" not in whole

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from lxml import etree
 
-from scrapy_boilerplate.markup.tree import content_tree, safe_url
+from scrapy_boilerplate.markup.tree import MAX_DEPTH, content_tree, safe_url
 from scrapy_boilerplate.parse import parse_html
+
+from ..helpers import LINEAR_GROWTH_LIMIT, growth
 
 
 def tree_of(html: str, url: str | None = "https://news.example/a/b.html", keep=lambda b: True):
@@ -77,6 +79,31 @@ def test_deep_pages_do_not_exhaust_the_stack():
     assert "deep text" in tree_of(html)
 
 
+def test_the_tree_is_at_most_max_depth_deep_and_deeper_text_is_kept():
+    # the renderers walk the tree recursively: past MAX_DEPTH, elements are unwrapped
+    html = "<body>" + "<blockquote>" * 1500 + "<p>deep <b>text</b></p>" + "</blockquote>" * 1500
+    doc = parse_html(html + "</body>")
+    for block in doc.blocks:
+        block.is_content = True
+    tree = content_tree(doc)
+    assert max(len(list(e.iterancestors())) for e in tree.iter()) == MAX_DEPTH
+    assert "".join(tree.itertext()) == "deep text"
+
+
+def all_content(html):
+    """The parsed page, every block content (what the timed copy starts from)."""
+    doc = parse_html(html)
+    for block in doc.blocks:
+        block.is_content = True
+    return doc
+
+
+def test_a_paragraph_of_line_breaks_is_copied_in_linear_time():
+    # each piece of text went after the last child, found by counting every child
+    page = lambda n: all_content("<body><p>" + "a<br>" * n + "</p></body>")  # noqa: E731
+    assert growth(content_tree, page, 8_000) < LINEAR_GROWTH_LIMIT
+
+
 def test_unsafe_urls_are_refused():
     base = "https://news.example/"
     assert safe_url("/a", base) == "https://news.example/a"
@@ -91,3 +118,9 @@ def test_unsafe_urls_are_refused():
     ):
         assert safe_url(url, base) is None, url
     assert safe_url("javascript:alert(1)", None) is None
+
+
+def test_a_paragraph_of_unwrapped_spans_is_copied_in_linear_time():
+    # each span's text was appended to the paragraph's text, which lxml copies whole
+    page = lambda n: all_content("<body><p>" + "<span>word </span>" * n + "</p></body>")  # noqa: E731
+    assert growth(content_tree, page, 8_000) < LINEAR_GROWTH_LIMIT

@@ -9,7 +9,7 @@ import json
 
 from scrapy_boilerplate import extract
 
-from ..helpers import run_cli_without
+from ..helpers import LINEAR_GROWTH_LIMIT, growth, run_cli_without
 
 BODY = (
     "<body><article><h1>Storm hits the coast</h1><p>A powerful storm hit the northern "
@@ -248,3 +248,41 @@ def test_a_broken_json_ld_script_does_not_hide_a_good_one():
     meta = metadata(page(head))
     assert meta["authors"] == [{"name": "Ann Lee"}]
     assert meta["sources"]["authors"] == "json-ld"
+
+
+def test_nested_microdata_is_read_in_linear_time():
+    # each author element's subtree was searched and its whole text read, for every one
+    # of thousands of nested author elements: quadratic in the depth
+    from scrapy_boilerplate.metadata.sources import from_microdata
+    from scrapy_boilerplate.parse import parse_html
+
+    paragraph = "<p>" + "word " * 60 + "</p>"
+
+    def nested(n):
+        html = "<body>" + "<div itemprop='author'><div itemprop='headline'>" * n + paragraph
+        return parse_html(html + "</div></div>" * n + "</body>").root
+
+    ratio = growth(from_microdata, nested, 200)
+    assert ratio < LINEAR_GROWTH_LIMIT
+
+
+def test_microdata_keeps_the_first_values_and_their_first_characters():
+    from scrapy_boilerplate.metadata.sources import MAX_TEXT, MAX_VALUES, from_microdata
+    from scrapy_boilerplate.parse import parse_html
+
+    authors = "".join(f"<span itemprop='author'>Writer {i}</span>" for i in range(50))
+    long_headline = "<h1 itemprop='headline'>" + "storm " * 1000 + "</h1>"
+    found = from_microdata(parse_html(f"<body>{long_headline}{authors}</body>").root)
+    assert found["authors"] == [f"Writer {i}" for i in range(MAX_VALUES)]
+    assert found["headline"][0].startswith("storm storm")
+    assert len(found["headline"][0]) <= MAX_TEXT
+
+
+def test_a_date_with_a_zone_name_is_read_without_a_warning():
+    import warnings
+
+    head = '<meta property="article:published_time" content="Tue, 04 Mar 2026 10:00:00 CET">'
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # dateutil warned on every unknown zone name
+        found = metadata(page(head))
+    assert found["datePublished"].startswith("2026-03-04")
