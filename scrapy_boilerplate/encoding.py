@@ -21,22 +21,37 @@ from __future__ import annotations
 import codecs
 import gzip
 import os
-from pathlib import Path
 from typing import Any
 
 import charset_normalizer
 from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_content_type_encoding
 
-__all__ = ["decode_html", "is_document_encoding", "looks_binary", "read_page_bytes"]
+__all__ = [
+    "MAX_PAGE_BYTES",
+    "decode_html",
+    "is_document_encoding",
+    "looks_binary",
+    "read_page_bytes",
+]
 
 
-def read_page_bytes(path: str | os.PathLike[str]) -> bytes:
+#: the most bytes of one stored page read (decompressed): a 50 MB page is read whole, a
+#: gzip bomb (a megabyte that unpacks to gigabytes) or a huge file is not held in memory;
+#: the engine reads the first 50,000 tags of a page anyway
+MAX_PAGE_BYTES = 64 * 1024 * 1024
+
+
+def read_page_bytes(path: str | os.PathLike[str], limit: int = MAX_PAGE_BYTES) -> bytes:
     """The bytes of a stored file, gunzipped if they are gzip (whatever the file's name):
-    pages of a folder or a data set, entries of Scrapy's HTTP cache."""
-    data = Path(path).read_bytes()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    return data
+    pages of a folder or a data set, entries of Scrapy's HTTP cache. At most ``limit``
+    bytes (decompressed), read and unpacked as far as that only."""
+    with open(path, "rb") as stream:
+        head = stream.read(2)
+        if head != b"\x1f\x8b":
+            return head + stream.read(max(limit - len(head), 0))
+        stream.seek(0)
+        with gzip.GzipFile(fileobj=stream) as unpacked:
+            return unpacked.read(limit)
 
 
 # text codecs that still cannot decode a document (they raise on ordinary bytes)

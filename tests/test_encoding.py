@@ -2,7 +2,7 @@
 
 import pytest
 
-from scrapy_boilerplate.encoding import decode_html, is_document_encoding
+from scrapy_boilerplate.encoding import decode_html, is_document_encoding, read_page_bytes
 
 
 @pytest.mark.parametrize("name", ["utf-8", "UTF8", "latin-1", "cp1251", "gbk", "shift_jis"])
@@ -61,3 +61,15 @@ def test_a_declared_encoding_still_wins_over_detection():
     # and a declared utf-8 is taken even if the bytes are not (garbled, not guessed)
     wrong = '<meta charset="utf-8"><p>Это новостная статья.</p>'.encode("cp1251")
     assert decode_html(wrong)[1] == "utf-8"
+
+
+def test_a_stored_page_is_read_up_to_the_limit_gzipped_or_not(tmp_path):
+    # a gzip bomb (a megabyte unpacking to gigabytes) is unpacked as far as the limit only
+    import gzip
+
+    page = b"<html><body>" + b"<p>word</p>" * 100_000
+    (tmp_path / "page.html").write_bytes(page)
+    (tmp_path / "page.html.gz").write_bytes(gzip.compress(page))
+    for name in ("page.html", "page.html.gz"):
+        assert read_page_bytes(tmp_path / name) == page
+        assert read_page_bytes(tmp_path / name, limit=1000) == page[:1000]

@@ -18,8 +18,16 @@ from pathlib import Path
 
 from w3lib.http import headers_raw_to_dict
 
-from ..encoding import read_page_bytes
-from .records import INCOMPLETE_ENTRY, NON_HTML, UNREADABLE, ArchivedPage, Skipped, is_html_type
+from ..encoding import MAX_PAGE_BYTES, read_page_bytes
+from .records import (
+    BODY_LIMIT,
+    INCOMPLETE_ENTRY,
+    NON_HTML,
+    UNREADABLE,
+    ArchivedPage,
+    Skipped,
+    is_html_type,
+)
 
 __all__ = ["is_http_cache", "iter_http_cache"]
 
@@ -49,7 +57,7 @@ def _entry(directory: Path, source: str) -> ArchivedPage | Skipped:
     try:
         meta = ast.literal_eval(read_page_bytes(directory / "meta").decode("utf-8"))
         headers = headers_raw_to_dict(read_page_bytes(directory / "response_headers")) or {}
-        body = read_page_bytes(directory / "response_body")
+        body = read_page_bytes(directory / "response_body", MAX_PAGE_BYTES + 1)
     except FileNotFoundError as exc:
         return Skipped(
             INCOMPLETE_ENTRY, source, detail=f"{directory}: no {Path(exc.filename).name}"
@@ -70,12 +78,14 @@ def _entry(directory: Path, source: str) -> ArchivedPage | Skipped:
         else None
     )
     status = meta.get("status")
+    over = len(body) > MAX_PAGE_BYTES
     return ArchivedPage(
         url=url,
-        body=body,
+        body=body[:MAX_PAGE_BYTES] if over else body,
         content_type=content_type,
         record_id=directory.name,
         date=date,
         status=status if isinstance(status, int) else None,
         source=source,
+        warnings=(BODY_LIMIT,) if over else (),
     )

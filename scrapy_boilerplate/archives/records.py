@@ -19,6 +19,7 @@ __all__ = [
     "INVALID_HTTP",
     "INCOMPLETE_ENTRY",
     "UNREADABLE",
+    "BODY_LIMIT",
 ]
 
 # the reasons a record is skipped
@@ -29,6 +30,10 @@ INVALID_RECORD = "invalid_record"  #: bytes that do not parse as WARC (skipped t
 INVALID_HTTP = "invalid_http"  #: a response record whose HTTP headers do not parse
 INCOMPLETE_ENTRY = "incomplete_entry"  #: an HTTP-cache entry without its body or headers
 UNREADABLE = "unreadable"  #: an archive that cannot be opened or read at all
+
+#: a page's warning: its body was longer than ``encoding.MAX_PAGE_BYTES`` (unpacked) and
+#: only that much was read
+BODY_LIMIT = "body_limit"
 
 #: content types extracted; a response without one is tried (the engine sniffs binary)
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})

@@ -10,12 +10,15 @@ uncompressed file, the next ``WARC/1.`` line) and goes on from there.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ..encoding import MAX_PAGE_BYTES
 from ..errors import BoilerplateError
 from .records import (
+    BODY_LIMIT,
     BROKEN_GZIP,
     INVALID_HTTP,
     INVALID_RECORD,
@@ -27,7 +30,7 @@ from .records import (
     is_html_type,
 )
 
-__all__ = ["ArchiveReaderUnavailable", "iter_warc"]
+__all__ = ["ArchiveReaderUnavailable", "iter_warc", "unpacked"]
 
 GZIP_MAGIC = b"\x1f\x8b\x08"
 WARC_MAGIC = b"WARC/1."
@@ -111,7 +114,9 @@ def _page(record: Any, source: str) -> ArchivedPage | Skipped:
     status = None
     if record.is_http:
         try:
-            record.parse_http(auto_decode="all")
+            # the transfer coding (chunked) only: the content coding is undone below, as far
+            # as the page limit (FastWARC would unpack a gzip bomb whole)
+            record.parse_http(auto_decode="transfer")
         except (OSError, ValueError) as exc:
             return Skipped(INVALID_HTTP, source, url, str(exc))
         http = record.http_headers
@@ -124,9 +129,17 @@ def _page(record: Any, source: str) -> ArchivedPage | Skipped:
     if not is_html_type(content_type):
         return Skipped(NON_HTML, source, url, content_type)
     warnings = ("warc_truncated",) if headers.get("WARC-Truncated") else ()
+    coding = (record.http_headers.get("Content-Encoding") or "") if record.is_http else ""
+    try:
+        body = unpacked(record.reader.read(), coding, MAX_PAGE_BYTES + 1)
+    except (zlib.error, OSError, ValueError) as exc:
+        return Skipped(INVALID_HTTP, source, url, f"content encoding {coding}: {exc}")
+    if len(body) > MAX_PAGE_BYTES:
+        body = body[:MAX_PAGE_BYTES]
+        warnings += (BODY_LIMIT,)
     return ArchivedPage(
         url=url,
-        body=record.reader.read(),
+        body=body,
         content_type=content_type,
         record_id=headers.get("WARC-Record-ID"),
         date=headers.get("WARC-Date"),
@@ -134,6 +147,39 @@ def _page(record: Any, source: str) -> ArchivedPage | Skipped:
         source=source,
         warnings=warnings,
     )
+
+
+def unpacked(payload: bytes, coding: str, limit: int) -> bytes:
+    """An HTTP payload with its content coding (gzip, deflate, br) undone, at most
+    ``limit`` bytes of it; other codings are left as they are (the engine then finds
+    binary, not text), cut at ``limit`` too. Raises ``zlib.error`` on a broken gzip or deflate stream."""
+    coding = coding.strip().lower()
+    if coding in ("gzip", "x-gzip", "deflate"):
+        out = bytearray()
+        data = payload
+        while data and len(out) < limit:  # (a payload may hold several gzip members)
+            unpacker, part = _inflate(data, limit - len(out))
+            out += part
+            data = unpacker.unused_data if unpacker.eof else b""
+        return bytes(out)
+    if coding == "br":
+        try:
+            import brotli
+        except ImportError:  # left packed: binary to the engine
+            return payload[:limit]
+        return brotli.Decompressor().process(payload, output_buffer_limit=limit)[:limit]
+    return payload[:limit]
+
+
+def _inflate(data: bytes, limit: int) -> tuple[Any, bytes]:
+    # a gzip or zlib header (wbits 32 + 15 detects either), else raw deflate, as some
+    # servers send "deflate"
+    try:
+        unpacker = zlib.decompressobj(47)
+        return unpacker, unpacker.decompress(data, limit)
+    except zlib.error:
+        unpacker = zlib.decompressobj(-15)
+        return unpacker, unpacker.decompress(data, limit)
 
 
 def _find(stream: BinaryIO, offset: int, compressed: bool) -> int | None:

@@ -73,6 +73,23 @@ def test_an_entry_without_its_body_is_counted_incomplete(tmp_path):
     assert items == [Skipped(INCOMPLETE_ENTRY, str(tmp_path), detail=f"{entry}: no response_body")]
 
 
+def test_a_body_is_read_up_to_the_page_limit_only(tmp_path, monkeypatch):
+    import gzip
+
+    from scrapy_boilerplate.archives import httpcache
+
+    monkeypatch.setattr(httpcache, "MAX_PAGE_BYTES", 10_000)
+    entry = tmp_path / "spider" / "ab" / "abcd"
+    entry.mkdir(parents=True)
+    (entry / "meta").write_text(repr({"url": "http://x/", "status": 200}))
+    (entry / "response_headers").write_bytes(b"Content-Type: text/html\r\n")
+    body = b"<html><body>" + b"<p>words</p>" * 10_000
+    (entry / "response_body").write_bytes(gzip.compress(body))
+    [page] = list(iter_archive(tmp_path))
+    assert page.body == body[:10_000]
+    assert page.warnings == ("body_limit",)
+
+
 def test_meta_is_read_as_a_literal_never_unpickled(tmp_path):
     # a crafted cache whose meta is code: it is refused, not run
     entry = tmp_path / "spider" / "ab" / "abcd"

@@ -10,6 +10,7 @@ import pytest
 
 from scrapy_boilerplate.archives import ArchivedPage, Skipped, iter_archive
 from scrapy_boilerplate.archives.records import (
+    BODY_LIMIT,
     BROKEN_GZIP,
     INVALID_RECORD,
     NON_HTML,
@@ -71,6 +72,20 @@ def test_chunked_and_gzip_encoded_payloads_are_decoded(tmp_path):
     write_warc(path, [response])
     pages, _ = read(path)
     assert pages[0].body == html
+
+
+def test_a_payload_is_unpacked_up_to_the_page_limit_only(tmp_path, monkeypatch):
+    # a gzip-encoded payload may unpack to gigabytes: the page is its first bytes, said so
+    from scrapy_boilerplate.archives import warc
+
+    monkeypatch.setattr(warc, "MAX_PAGE_BYTES", 10_000)
+    html = news(0).body + b"<p>more words</p>" * 10_000
+    response = news(0, body=gzip.compress(html), headers=(("Content-Encoding", "gzip"),))
+    path = tmp_path / "a.warc.gz"
+    write_warc(path, [response])
+    pages, _ = read(path)
+    assert pages[0].body == html[:10_000]
+    assert pages[0].warnings == (BODY_LIMIT,)
 
 
 def test_a_record_cut_short_by_the_end_of_the_file_is_counted_truncated(tmp_path):
@@ -151,3 +166,25 @@ def test_a_non_html_response_under_an_html_name_still_skips(tmp_path):
     path = tmp_path / "a.warc.gz"
     write_warc(path, [StoredResponse("http://x/a.html", b"%PDF-1.4", "application/pdf")])
     assert read(path) == ([], {NON_HTML: 1})
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate (zlib)", "deflate (raw)", "br", "identity"])
+def test_content_codings_are_undone_up_to_the_limit(coding):
+    import zlib
+
+    import brotli
+
+    from scrapy_boilerplate.archives.warc import unpacked
+
+    html = b"<html><body>" + b"<p>words</p>" * 1000
+    raw = zlib.compressobj(6, zlib.DEFLATED, -15)
+    packed = {
+        "gzip": gzip.compress(html[:5000]) + gzip.compress(html[5000:]),  # two members
+        "deflate (zlib)": zlib.compress(html),
+        "deflate (raw)": raw.compress(html) + raw.flush(),
+        "br": brotli.compress(html),
+        "identity": html,
+    }[coding]
+    name = coding.split()[0]
+    assert unpacked(packed, name, len(html) + 1) == html
+    assert unpacked(packed, name, 100) == html[:100]
