@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from .archives.sources import is_archive
 from .encoding import read_page_bytes
 from .errors import BoilerplateError
-from .extraction import FORMATS, Extraction, Extractor, get_extractor
+from .extraction import FORMATS, Extractor, get_extractor
 from .registry import DEFAULT_EXTRACTOR, EXTRACTORS
 from .spec import decode_spec
 
@@ -87,47 +89,49 @@ def _extract_archives(paths: list[str], extractor: Extractor, args: argparse.Nam
 
 
 def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namespace) -> int:
-    results: list[tuple[str, Extraction]] = []
-    status = 0
+    # one page in memory at a time (a folder of a million pages is not read first); the
+    # first two inputs, read ahead, tell one page from many (headers, a JSON list)
+    inputs = iter_inputs(paths)
+    docs: list[dict[str, Any]] = []  # --format json: each page's dict, not its parse tree
     out = sys.stdout
     try:
-        inputs = list(iter_inputs(paths))
-    except OSError as exc:
+        ahead = list(itertools.islice(inputs, 2))
+        many = len(ahead) > 1
+        formats = (args.format,) if args.format in FORMATS else ()
+        metadata = _wants_metadata(args)
+        for name, data in itertools.chain(ahead, inputs):
+            result = extractor.extract(
+                data,
+                url=None,
+                encoding=args.encoding,
+                trace=args.format == "json",
+                timeout=args.timeout,
+                formats=formats,
+                metadata=metadata,
+                comments=args.comments,
+            )
+            if args.format in ("text", *FORMATS):
+                if many:
+                    out.write(f"==> {name} <==\n")
+                if not result.text:
+                    print(
+                        f"scrapy-boilerplate: {name}: no main text ({result.reason})",
+                        file=sys.stderr,
+                    )
+                out.write(getattr(result, args.format) + "\n")
+                if many:
+                    out.write("\n")
+            elif args.format == "jsonl":
+                out.write(json.dumps({"path": name, **result.to_dict()}, ensure_ascii=False) + "\n")
+            else:
+                docs.append({"path": name, **result.to_dict(blocks=True)})
+    except OSError as exc:  # a file that cannot be read: what came before it is out
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
         return 1
-    many = len(inputs) > 1
-    formats = (args.format,) if args.format in FORMATS else ()
-    metadata = _wants_metadata(args)
-    for name, data in inputs:
-        result = extractor.extract(
-            data,
-            url=None,
-            encoding=args.encoding,
-            trace=args.format == "json",
-            timeout=args.timeout,
-            formats=formats,
-            metadata=metadata,
-            comments=args.comments,
-        )
-        if args.format in ("text", *FORMATS):
-            if many:
-                out.write(f"==> {name} <==\n")
-            if not result.text:
-                print(
-                    f"scrapy-boilerplate: {name}: no main text ({result.reason})", file=sys.stderr
-                )
-            out.write(getattr(result, args.format) + "\n")
-            if many:
-                out.write("\n")
-        elif args.format == "jsonl":
-            out.write(json.dumps({"path": name, **result.to_dict()}, ensure_ascii=False) + "\n")
-        else:
-            results.append((name, result))
     if args.format == "json":
-        docs = [{"path": name, **r.to_dict(blocks=True)} for name, r in results]
         json.dump(docs if many else docs[0] if docs else [], out, ensure_ascii=False, indent=2)
         out.write("\n")
-    return status
+    return 0
 
 
 def _wants_metadata(args: argparse.Namespace) -> bool:

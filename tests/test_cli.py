@@ -110,3 +110,35 @@ def test_markdown_and_html_of_each_file_under_its_name(pages, capsys):
     assert main(["extract", "--format", "markdown", str(pages)]) == 0
     out = capsys.readouterr().out
     assert out.count("==> ") == 2 and out.count("powerful storm") == 2
+
+
+def test_a_folder_is_extracted_a_page_at_a_time(tmp_path, monkeypatch):
+    # a folder of a million pages is not read into memory first: after the two pages read
+    # ahead (one page or many?), each is read once the pages before it are out
+    from scrapy_boilerplate import cli
+
+    for i in range(4):
+        (tmp_path / f"{i}.html").write_text(PAGE, encoding="utf-8")
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    written_before_read = []
+
+    def reading(path):
+        written_before_read.append(out.getvalue().count("==>"))
+        return read_page_bytes(path)
+
+    read_page_bytes = cli.read_page_bytes
+    monkeypatch.setattr(cli, "read_page_bytes", reading)
+    assert main(["extract", str(tmp_path)]) == 0
+    assert written_before_read == [0, 0, 2, 3]
+    assert out.getvalue().count("storm hit the northern coast") == 4
+
+
+def test_an_unreadable_file_after_others_ends_with_an_error(tmp_path, capsys):
+    (tmp_path / "a.html").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "b.html").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "c.html.gz").write_bytes(b"\x1f\x8b not gzip at all")
+    assert main(["extract", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.count("storm hit the northern coast") == 2
+    assert "scrapy-boilerplate:" in captured.err
