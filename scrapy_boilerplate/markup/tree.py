@@ -112,10 +112,11 @@ class _PendingText:
     its last text slot (its ``.text`` while it has no child, else its last child's
     ``.tail``), when a child is added to it and at the end."""
 
-    __slots__ = ("pieces",)
+    __slots__ = ("last", "pieces")
 
     def __init__(self) -> None:
         self.pieces: dict[Any, list[str]] = {}
+        self.last: dict[Any, Any] = {}  # each element's last child (len() counts them all)
 
     def add(self, parent: Any, text: str | None) -> None:
         if text:
@@ -123,20 +124,19 @@ class _PendingText:
 
     def child(self, parent: Any, tag: str, attrib: dict[str, str] | None = None) -> Any:
         """A new last child of ``parent``, after the text pending there."""
-        self.flush(parent)
-        return etree.SubElement(parent, tag, attrib or {})
+        if parent in self.pieces:
+            self.flush(parent)
+        child = self.last[parent] = etree.SubElement(parent, tag, attrib or {})
+        return child
 
     def flush(self, parent: Any) -> None:
-        pieces = self.pieces.pop(parent, None)
-        if not pieces:
-            return
-        text = xml_safe("".join(pieces))
-        # the last child, found from the end (len() would count every child)
-        last = next(parent.iterchildren(reversed=True), None)
-        if last is not None:
-            last.tail = (last.tail or "") + text
-        else:
-            parent.text = (parent.text or "") + text
+        text = "".join(self.pieces.pop(parent))
+        last = self.last.get(parent)
+        node, slot = (last, "tail") if last is not None else (parent, "text")
+        try:
+            setattr(node, slot, text)  # (each slot is written once: it was empty)
+        except ValueError:  # a control character, which lxml refuses
+            setattr(node, slot, xml_safe(text))
 
     def flush_all(self) -> None:
         for parent in list(self.pieces):
