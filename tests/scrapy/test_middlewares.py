@@ -525,3 +525,32 @@ async def test_specs_in_meta_import_only_what_a_setting_allows(
     assert "The story about the old bridge" in by_url[own]["text"]
     assert "not allowed here (only under tests.helpers)" in by_url[hostile]["error"]
     assert not (tmp_path / "m").exists()
+
+
+@deferred_f_from_coro_f
+async def test_a_site_of_hostile_pages_with_every_output_on(http_server, crawl):
+    # pages that once crashed or stalled the Markdown, HTML and metadata outputs: each
+    # still gives its item, with its fields, and no extraction error
+    paragraph = "<p>" + "storm words here " * 20 + "</p>"
+    routes = {
+        "/quotes.html": "<html><body>" + "<blockquote>" * 1500 + paragraph,
+        "/bold.html": "<html><body><p>" + "<b>" * 1500 + "storm words here " * 20,
+        "/authors.html": "<html><body>" + "<div itemprop='author'>" * 1500 + paragraph,
+        "/spaces.html": "<html><body><p>storm words " + "&nbsp;&amp;" * 100_000 + "</p>",
+        "/breaks.html": "<html><body><p>" + "storm words<br>" * 20_000 + "</p>",
+        "/control.html": f"<html><body>{paragraph}<p>a \x01 b <img src='x.png' alt='a\x02'></p>",
+    }
+    urls = [http_server.route(path, body) for path, body in routes.items()]
+    fields = {"md": "markdown", "clean_html": "html", "meta": "metadata", "thread": "comments"}
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_FIELDS": fields}
+    items, crawler = await crawl(OneItemSpider, settings, start_urls=urls)
+
+    assert len(items) == len(urls)
+    for item in items:
+        assert item["result"]["error"] is None
+        if item["result"]["text"]:  # (the page of spaces may have no content)
+            assert "storm words" in item["md"]
+            assert "storm words" in item["clean_html"]
+    assert sum("md" in item for item in items) >= len(urls) - 1
+    stats = crawler.stats.get_stats()
+    assert not any(key.startswith("boilerplate/error_count") for key in stats)
