@@ -108,9 +108,14 @@ def _page(record: Any, source: str) -> ArchivedPage | Skipped:
     headers = record.headers
     url = headers.get("WARC-Target-URI") or ""
     declared = headers.get("Content-Length")
-    record.freeze()  # the block in memory: its length can be checked, the stream moves on
-    if declared is not None and declared.isdigit() and record.content_length < int(declared):
-        return Skipped(TRUNCATED, source, url, f"{record.content_length} of {declared} bytes")
+    declared = int(declared) if declared is not None and declared.isdigit() else None
+    # a record up to the page limit goes into memory whole, so that a file that ends inside
+    # it is seen; a larger one (a video) is read no further than its headers, or, for an
+    # HTML page, than the limit
+    if declared is not None and declared <= MAX_PAGE_BYTES:
+        record.freeze()
+        if record.content_length < declared:
+            return Skipped(TRUNCATED, source, url, f"{record.content_length} of {declared} bytes")
     status = None
     if record.is_http:
         try:
@@ -130,11 +135,13 @@ def _page(record: Any, source: str) -> ArchivedPage | Skipped:
         return Skipped(NON_HTML, source, url, content_type)
     warnings = ("warc_truncated",) if headers.get("WARC-Truncated") else ()
     coding = (record.http_headers.get("Content-Encoding") or "") if record.is_http else ""
+    # at most the page limit of the stored payload, and of what it unpacks to
+    payload = record.reader.read(MAX_PAGE_BYTES + 1)
     try:
-        body = unpacked(record.reader.read(), coding, MAX_PAGE_BYTES + 1)
+        body = unpacked(payload, coding, MAX_PAGE_BYTES + 1)
     except (zlib.error, OSError, ValueError) as exc:
         return Skipped(INVALID_HTTP, source, url, f"content encoding {coding}: {exc}")
-    if len(body) > MAX_PAGE_BYTES:
+    if len(body) > MAX_PAGE_BYTES or len(payload) > MAX_PAGE_BYTES:
         body = body[:MAX_PAGE_BYTES]
         warnings += (BODY_LIMIT,)
     return ArchivedPage(

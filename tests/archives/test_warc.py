@@ -88,6 +88,22 @@ def test_a_payload_is_unpacked_up_to_the_page_limit_only(tmp_path, monkeypatch):
     assert pages[0].warnings == (BODY_LIMIT,)
 
 
+@pytest.mark.parametrize("compress", [True, False], ids=["warc.gz", "warc"])
+def test_records_over_the_limit_are_read_no_further_than_needed(tmp_path, monkeypatch, compress):
+    # a video's record is skipped after its headers; a huge page gives its first bytes
+    from scrapy_boilerplate.archives import warc
+
+    monkeypatch.setattr(warc, "MAX_PAGE_BYTES", 10_000)
+    huge = news(1).body + b"<p>more words</p>" * 10_000
+    video = StoredResponse("http://news.example/clip.mp4", bytes(200_000), "video/mp4")
+    path = tmp_path / "a.warc.gz"
+    write_warc(path, [video, news(1, body=huge), news(0)], compress=compress)
+    pages, skips = read(path)
+    assert skips == {NON_HTML: 1}
+    assert [p.body for p in pages] == [huge[:10_000], news(0).body]
+    assert pages[0].warnings == (BODY_LIMIT,) and pages[1].warnings == ()
+
+
 def test_a_record_cut_short_by_the_end_of_the_file_is_counted_truncated(tmp_path):
     records = plain_records([news(0), news(1), news(2)])
     data = b"".join(records)
