@@ -159,7 +159,8 @@ def _page(record: Any, source: str) -> ArchivedPage | Skipped:
 def unpacked(payload: bytes, coding: str, limit: int) -> bytes:
     """An HTTP payload with its content coding (gzip, deflate, br) undone, at most
     ``limit`` bytes of it; other codings are left as they are (the engine then finds
-    binary, not text), cut at ``limit`` too. Raises ``zlib.error`` on a broken gzip or deflate stream."""
+    binary, not text), cut at ``limit`` too. A broken stream raises ``zlib.error`` (gzip,
+    deflate) or ``ValueError`` (br)."""
     coding = coding.strip().lower()
     if coding in ("gzip", "x-gzip", "deflate"):
         out = bytearray()
@@ -174,7 +175,10 @@ def unpacked(payload: bytes, coding: str, limit: int) -> bytes:
             import brotli
         except ImportError:  # left packed: binary to the engine
             return payload[:limit]
-        return brotli.Decompressor().process(payload, output_buffer_limit=limit)[:limit]
+        try:
+            return brotli.Decompressor().process(payload, output_buffer_limit=limit)[:limit]
+        except brotli.error as exc:
+            raise ValueError(f"brotli: {exc}") from exc
     return payload[:limit]
 
 

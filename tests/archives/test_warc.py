@@ -204,3 +204,15 @@ def test_content_codings_are_undone_up_to_the_limit(coding):
     name = coding.split()[0]
     assert unpacked(packed, name, len(html) + 1) == html
     assert unpacked(packed, name, 100) == html[:100]
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br"])
+def test_a_payload_that_does_not_unpack_is_skipped_and_reading_goes_on(tmp_path, coding):
+    broken = news(
+        1, body=b"\x1f\x8b\x08 this is not what it says", headers=(("Content-Encoding", coding),)
+    )
+    path = tmp_path / "a.warc.gz"
+    write_warc(path, [broken, news(0)])
+    pages, skips = read(path)
+    assert skips == {"invalid_http": 1}
+    assert [p.body for p in pages] == [news(0).body]
