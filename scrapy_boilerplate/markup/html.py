@@ -63,22 +63,21 @@ def _runs_cut(tree: Any) -> Any:
         text = element.text or ""
         if len(text) > MAX_RUN:
             element.text = text[:MAX_RUN]
-            anchor = element
-            for start in range(MAX_RUN, len(text), MAX_RUN):
-                cut = etree.Comment("")
-                cut.tail = text[start : start + MAX_RUN]
-                if anchor is element:
-                    element.insert(0, cut)
-                else:
-                    anchor.addnext(cut)
-                anchor = cut
+            first = etree.Comment("")  # the rest of the text goes after it
+            element.insert(0, first)
+            _cut_after(first, text[MAX_RUN:])
         tail = element.tail or ""
         if len(tail) > MAX_RUN and element is not tree:
             element.tail = tail[:MAX_RUN]
-            anchor = element
-            for start in range(MAX_RUN, len(tail), MAX_RUN):
-                cut = etree.Comment("")
-                cut.tail = tail[start : start + MAX_RUN]
-                anchor.addnext(cut)
-                anchor = cut
+            _cut_after(element, tail[MAX_RUN:])
     return tree
+
+
+def _cut_after(anchor: Any, rest: str) -> None:
+    """``rest`` after ``anchor``, as the tails of empty comments, ``MAX_RUN`` characters
+    each (an element keeps its own tail before the comment added next to it)."""
+    for start in range(0, len(rest), MAX_RUN):
+        cut = etree.Comment("")
+        cut.tail = rest[start : start + MAX_RUN]
+        anchor.addnext(cut)
+        anchor = cut

@@ -8,8 +8,8 @@ content's text.
 Each level of quotes, lists and inline markup goes over the text inside it once more (to
 prefix, indent or trim it): past ``MAX_NESTING`` levels of quotes and lists, or
 ``MAX_INLINE_NESTING`` of inline elements, what is inside is written as plain blocks or
-plain text, which keeps a page
-nested hundreds of levels deep to a few passes over its text.
+plain text, which keeps a page nested hundreds of levels deep to a few passes over its
+text.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ METADATA_FIELDS = (
 )
 _LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 _BY = re.compile(r"^\s*(?:by|von|par|por|di|door|av)\s+", re.IGNORECASE)
-_MAX_TEXT = 2000
+_MAX_TEXT = read.MAX_TEXT  # what a text value keeps
 
 
 def extract_metadata(doc: Document) -> dict[str, Any]:
@@ -76,8 +76,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     _choose_headline(doc, headlines, out, origin)
     out_of_time = doc.deadline is not None and time.monotonic() > doc.deadline
     # (htmldate searches the page's text: not started once the time budget is spent)
-    extensive = sum(len(block.text) for block in doc.blocks) <= MAX_TEXT_SEARCHED
-    day = None if out_of_time else _htmldate(root, doc.url, extensive)
+    day = None if out_of_time else _htmldate(root, doc.url, _text_searched(doc))
     if day is not None:
         same_day = ((source, value) for source, value in dates if value[:10] == day)
         origin["datePublished"], out["datePublished"] = next(same_day, ("htmldate", day))
@@ -151,7 +150,7 @@ _MAX_SITE_NAME_WORDS = 4
 def _headings(root: Any) -> list[str]:
     headings = []
     for heading in root.iter("h1"):
-        text = read.text_of(heading, _MAX_TEXT)
+        text = read.text_of(heading)
         if text:
             headings.append(text)
             if len(headings) == _MAX_HEADINGS:
@@ -180,6 +179,11 @@ def _without_site_name(text: str) -> str:
 #: MB) on pages of at most this many characters of text (3.5 times the most of any page
 #: of the data sets); on larger ones only the markup, the head and the URL
 MAX_TEXT_SEARCHED = 1_000_000
+
+
+def _text_searched(doc: Document) -> bool:
+    """Whether htmldate searches the page's text too (see ``MAX_TEXT_SEARCHED``)."""
+    return sum(len(block.text) for block in doc.blocks) <= MAX_TEXT_SEARCHED
 
 
 def _htmldate(root: Any, url: str | None, extensive: bool = True) -> str | None:
