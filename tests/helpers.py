@@ -39,15 +39,23 @@ def growth(function, make_input, size: int, factor: int = 4, repeat: int = 3) ->
     ``function(make_input(size))``, each the best of ``repeat`` runs: about ``factor`` for
     a linear pass, ``factor ** 2`` for a quadratic one. (A ratio, not a time: it holds on
     a slow or busy machine.)"""
+    import gc
     import time
 
     def best(n: int) -> float:
         data = make_input(n)
         times = []
         for _ in range(repeat):
-            start = time.perf_counter()
-            function(data)
-            times.append(time.perf_counter() - start)
+            # (a collection of the whole suite's objects, triggered by the larger run's
+            # allocations, is not the function's cost)
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                function(data)
+                times.append(time.perf_counter() - start)
+            finally:
+                gc.enable()
         return min(times)
 
     return best(factor * size) / best(size)
