@@ -274,6 +274,9 @@ class Document:
     #: the page's title when boilerpipe's walk found none in the head (the parser moved
     #: the <title> into the body): the result's title, not one the filters match against
     fallback_title: str | None = None
+    #: whether words were counted with Chinese, Japanese and Thai characters as words
+    #: (the extractor's ``cjk``): a filter that segments the page again counts the same way
+    cjk: bool = True
 
     def check_deadline(self) -> None:
         """Raise :class:`~scrapy_boilerplate.errors.ExtractionTimeout` if the time budget
@@ -303,6 +306,7 @@ class Document:
             trace=self.trace,
             deadline=self.deadline,
             fallback_title=self.fallback_title,
+            cjk=self.cjk,
         )
 
     def content(self) -> str:

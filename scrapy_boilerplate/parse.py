@@ -406,7 +406,7 @@ def parse_html(
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     root, warnings = build_tree(html)
     blocks, title = segment(root, cjk=cjk)
-    doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings)
+    doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings, cjk=cjk)
     if title is None and root is not None:
         doc.fallback_title = _title_anywhere(root)
     return doc

@@ -103,7 +103,9 @@ class Chain(Filter):
                 changed = True
             who = getattr(f, "name", "") or type(f).__name__
             for block in doc.blocks:
-                if before.get(id(block)) != block.is_content:
+                # (a block the filter made itself keeps what its own chain recorded)
+                was = before.get(id(block))
+                if was is not None and was != block.is_content:
                     block.decided_by = who
         return changed
 

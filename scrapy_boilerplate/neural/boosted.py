@@ -176,14 +176,16 @@ def boosted(
     threads: int = 1,
     drop_comments: bool = True,
     fallback: Any = None,
+    noscript: bool = True,
 ) -> Chain:
     """The ``boosted`` extractor (the default): the boosted labeler, then
     (``drop_comments``) the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`,
+    then (``noscript``) both again on the markup of the page's ``<noscript>`` elements
+    where they found no content (:class:`~scrapy_boilerplate.filters.NoscriptContent`),
     then, if ``fallback`` is an extractor name or chain spec, that chain on pages where
     nothing is content."""
-    return labeler_chain(
-        BoostedLabeler(model_dir, threshold, threads), "boosted", drop_comments, fallback
-    )
+    labeler = BoostedLabeler(model_dir, threshold, threads)
+    return labeler_chain(labeler, "boosted", drop_comments, fallback, noscript)
 
 
 #: the labeler's filter and named extractor (registered by scrapy_boilerplate.families)

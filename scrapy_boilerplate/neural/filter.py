@@ -18,6 +18,7 @@ from ..document import Document
 from ..filters.base import Chain, Filter, set_flags
 from ..filters.comments import CommentSectionFilter
 from ..filters.fallback import FallbackFilter
+from ..filters.noscript import NoscriptContent
 from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
@@ -128,13 +129,19 @@ def web2text(
     return labeler_chain(labeler, "web2text", drop_comments, fallback)
 
 
-def labeler_chain(labeler: Filter, name: str, drop_comments: bool, fallback: Any) -> Chain:
+def labeler_chain(
+    labeler: Filter, name: str, drop_comments: bool, fallback: Any, noscript: bool = False
+) -> Chain:
     """A learned labeler's extractor: the labeler, then (``drop_comments``) the
-    :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then, if ``fallback`` is an
+    :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then (``noscript``) the
+    same two again on the page's ``<noscript>`` markup where they found nothing
+    (:class:`~scrapy_boilerplate.filters.NoscriptContent`), then, if ``fallback`` is an
     extractor name or chain spec, that chain on pages where nothing is content."""
     filters: list[Filter] = [labeler]
     if drop_comments:
         filters.append(CommentSectionFilter())
+    if noscript:
+        filters.append(NoscriptContent(Chain(filters, name)))
     if fallback is not None:
         filters.append(FallbackFilter(fallback))
     return Chain(filters, name)
