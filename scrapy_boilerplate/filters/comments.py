@@ -51,16 +51,25 @@ class CommentSectionFilter(Filter):
     A block's section is its nearest ancestor that :func:`is_comment_section` accepts.
     A section is dropped only if it holds at most ``max_share`` of the page's content
     words: an article wrapped in, say, ``<article class="post has-comments">`` is not a
-    comment thread, and stays.
+    comment thread, and stays. A section whose ``id`` is one of ``thread_ids`` (by
+    default WordPress's ``comments`` and Disqus's ``disqus_thread``: the names the
+    comment systems themselves give their thread) is dropped whatever its share: a long
+    thread under a short story is still a thread.
     """
 
     name = "comment_sections"
 
-    def __init__(self, max_share: float = 0.5, wrapper_holds_heading: bool = False) -> None:
+    def __init__(
+        self,
+        max_share: float = 0.5,
+        wrapper_holds_heading: bool = False,
+        thread_ids: tuple[str, ...] = ("comments", "disqus_thread"),
+    ) -> None:
         if not 0.0 <= max_share <= 1.0:
             raise ValueError(f"max_share must be within [0, 1], not {max_share!r}")
         self.max_share = max_share
         self.wrapper_holds_heading = wrapper_holds_heading
+        self.thread_ids = tuple(thread_ids)
 
     def __call__(self, doc: Document) -> bool:
         # ancestors already looked at -> their section (or None); lxml elements are kept
@@ -86,9 +95,13 @@ class CommentSectionFilter(Filter):
         if self.wrapper_holds_heading and any(n > limit for n in words.values()):
             wrappers = _heading_ancestors(doc.root)
         changed = False
+        thread_ids = {name.lower() for name in self.thread_ids}
+        threads = {section for section in words if (section.get("id") or "").lower() in thread_ids}
         for block, section in zip(doc.blocks, sections, strict=True):
             if section is not None and (
-                words[section] <= limit or (wrappers is not None and section not in wrappers)
+                words[section] <= limit
+                or section in threads
+                or (wrappers is not None and section not in wrappers)
             ):
                 block.add_label(Label.USER_COMMENTS)
                 changed |= block.set_content(False)

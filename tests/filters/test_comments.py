@@ -83,13 +83,36 @@ def test_the_share_guard_decides_between_thread_and_wrapper():
     # the comment section holds 3 of 4 paragraphs' words: above the default half it is
     # taken for the page's own content; a higher max_share drops it anyway
     html = page(
-        ARTICLE[: ARTICLE.index("<p>Work")] + '<div id="comments">' + COMMENT * 3 + "</div>"
+        ARTICLE[: ARTICLE.index("<p>Work")] + '<div class="comments-area">' + COMMENT * 3 + "</div>"
     )
     doc, changed = everything_then_comments(html)
     assert not changed
     doc, changed = everything_then_comments(html, max_share=0.9)
     assert changed
     assert "I cross that bridge" not in content_text(doc)
+
+
+@pytest.mark.parametrize("thread_id", ["comments", "disqus_thread", "Comments"])
+def test_a_thread_the_comment_system_names_is_dropped_whatever_its_share(thread_id):
+    # WordPress's <div id="comments">, Disqus's <div id="disqus_thread">: a long thread
+    # under a short story is still a thread
+    html = page(
+        ARTICLE[: ARTICLE.index("<p>Work")] + f'<div id="{thread_id}">' + COMMENT * 3 + "</div>"
+    )
+    doc, changed = everything_then_comments(html)
+    assert changed
+    assert "I cross that bridge" not in content_text(doc)
+    assert "engineers found cracks" in content_text(doc)
+    # without thread ids, the share guard decides alone
+    doc, changed = everything_then_comments(html, thread_ids=())
+    assert not changed
+
+
+def test_a_wrapper_with_a_thread_name_in_its_class_keeps_the_share_guard():
+    # forum software names each post's body "reply" or "comment": the page's content
+    html = page('<div class="js-replyNewMessageContainer">' + ARTICLE + COMMENT + "</div>")
+    doc, changed = everything_then_comments(html)
+    assert not changed
 
 
 def test_with_wrapper_holds_heading_a_large_thread_without_the_headline_is_dropped():
