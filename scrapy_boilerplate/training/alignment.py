@@ -311,7 +311,16 @@ def block_source(texts: Sequence[str]) -> tuple[str, list[tuple[int, int]]]:
     return "\n".join(texts), spans
 
 
-def _two_thirds(aligned: str, spans: Sequence[tuple[int, int]]) -> list[int]:
+def _two_thirds(
+    aligned: str, spans: Sequence[tuple[int, int]], source: str | None = None
+) -> list[int]:
+    """1 for each block more than 2/3 of whose characters the alignment kept, else 0.
+
+    With ``source`` (the aligned text), whitespace counts on neither side: a block whose
+    markup leaves long runs of spaces in its text (hundreds per paragraph on some pages)
+    is judged by its words, not failed by spaces no reference keeps."""
+    if source is not None:
+        return _two_thirds_of_text(aligned, spans, source)
     labels = []
     for start, end in spans:
         n_chars = max(end - start, 1)
@@ -322,12 +331,33 @@ def _two_thirds(aligned: str, spans: Sequence[tuple[int, int]]) -> list[int]:
     return labels
 
 
-def label_blocks(blocks: Sequence[Any], clean: str) -> tuple[list[int], Alignment]:
-    """Label each block 1 (content) or 0 by aligning the blocks' texts with ``clean``."""
+def _two_thirds_of_text(aligned: str, spans: Sequence[tuple[int, int]], source: str) -> list[int]:
+    chars = np.array(list(source), dtype="U1")
+    solid = ~np.char.isspace(chars) if len(chars) else np.zeros(0, bool)
+    marks = np.array(list(aligned[: len(source)].ljust(len(source), GAP)), dtype="U1")
+    kept = solid & (marks != GAP)
+    solid_before = np.concatenate(([0], np.cumsum(solid)))
+    kept_before = np.concatenate(([0], np.cumsum(kept)))
+    labels = []
+    for start, end in spans:
+        n_chars = max(int(solid_before[end] - solid_before[start]), 1)
+        n_kept = int(kept_before[end] - kept_before[start])
+        labels.append(1 if 3 * n_kept > 2 * n_chars else 0)
+    return labels
+
+
+def label_blocks(
+    blocks: Sequence[Any], clean: str, count_whitespace: bool = True
+) -> tuple[list[int], Alignment]:
+    """Label each block 1 (content) or 0 by aligning the blocks' texts with ``clean``.
+
+    ``count_whitespace=False``: the 2/3 rule counts the characters that are not
+    whitespace (the reference's rule counts every character; ``boosted`` trains on the
+    other, docs/neural.md)."""
     texts = [b.text if hasattr(b, "text") else str(b) for b in blocks]
     source, spans = block_source(texts)
     result = align(source, clean or "")
-    return _two_thirds(result.aligned, spans), result
+    return _two_thirds(result.aligned, spans, None if count_whitespace else source), result
 
 
 def _norm(text: str) -> str:

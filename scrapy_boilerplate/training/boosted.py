@@ -111,7 +111,10 @@ def _page(
     name, page_id, html, main_text, with_snippets, without_snippets = args
     try:
         doc = parse_html(html)
-        labelled = block_labels(doc.blocks, main_text, with_snippets, without_snippets)
+        # whitespace runs do not count against a block (docs/neural.md, "Labels")
+        labelled = block_labels(
+            doc.blocks, main_text, with_snippets, without_snippets, count_whitespace=False
+        )
         if labelled is None:
             return None
         words = np.array([b.num_words for b in doc.blocks], dtype=np.int32)

@@ -100,14 +100,16 @@ def block_labels(
     main_text: str | None,
     with_snippets: Sequence[str] | None = None,
     without_snippets: Sequence[str] | None = None,
+    count_whitespace: bool = True,
 ) -> tuple[list[int], float | None] | None:
     """A parsed page's block labels (1, 0, -1 unknown) and the share of its reference the
     alignment recovered (None for snippet labels); None when the page gives no usable
-    label: no blocks, too little of the reference recovered, no snippet found."""
+    label: no blocks, too little of the reference recovered, no snippet found.
+    ``count_whitespace`` as in :func:`~scrapy_boilerplate.training.alignment.label_blocks`."""
     if not blocks:
         return None
     if main_text and main_text.strip():
-        labels, result = label_blocks(blocks, main_text)
+        labels, result = label_blocks(blocks, main_text, count_whitespace)
         if result.recovered < MIN_RECOVERED:
             return None
         return labels, result.recovered
