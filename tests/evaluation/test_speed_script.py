@@ -36,3 +36,25 @@ def test_times_named_extractors_and_chain_specs_side_by_side(
 def test_a_chain_needs_a_name(extract_speed, fixtures_dir):
     with pytest.raises(SystemExit):
         extract_speed.main([str(fixtures_dir), "--chain", '[{"keep_everything": {}}]'])
+
+
+def test_every_extractor_runs_each_round_and_none_always_first(extract_speed):
+    from collections import Counter
+    from types import SimpleNamespace
+
+    class ThreePages:
+        def iter_pages(self, limit=None):
+            for i in range(3):
+                yield SimpleNamespace(html=f"<p>page {i}</p>", url=None, lang=None)
+
+    calls: list[str] = []
+
+    def runner(name):
+        return lambda html, url, lang: calls.append(name)
+
+    rows = extract_speed.time_set(ThreePages(), {n: runner(n) for n in "abc"}, 3, None)
+    timed = calls[3:]  # after one warm-up call each
+    assert Counter(timed) == {"a": 9, "b": 9, "c": 9}
+    firsts = [timed[i] for i in range(0, len(timed), 3)]  # the first of each round
+    assert Counter(firsts) == {"a": 3, "b": 3, "c": 3}
+    assert all(row["pages"] == 3 for row in rows.values())
