@@ -1,0 +1,284 @@
+#!/usr/bin/env python
+"""Do ``lm_fast``'s static token vectors help the default labeler (``boosted``)?
+
+    python -m benchmarks.boosted_static --table DIR --variant sim [--unseen]
+    python -m benchmarks.boosted_static --table DIR --variant sim --time
+
+The default labeler's trees read one block at a time and no word of its text. This
+experiment appends columns made from the block's text to its 394 and measures the
+labeler with them as every ``boosted`` choice was measured: token F1 cross-validated by
+site on the four sets that may train the shipped model (``benchmarks.grouped_cv``'s
+folds and scoring, WCXB's article pages trained on), and, with ``--unseen``, a model
+trained on all of them scored on the six sets no model trains on; ``--time`` measures
+what the columns cost beside the features the labeler already computes. Variants:
+
+- ``sim``: the cosine of the block's static vector (the mean of its tokens' rows in
+  ``lm_fast``'s table) with the page's (the mean of its blocks' vectors weighted by their
+  words), the title's, the previous block's and the next block's (4 columns);
+- ``dims+sim``: the same, and the block vector's first 16 PCA columns (20 columns);
+- ``bow``: the same four cosines of word counts (``\\w+``, lower-cased) instead of static
+  vectors: the similarity without the encoder's knowledge.
+
+The table is the one ``scrapy-boilerplate train --model lm_fast --cache DIR`` keeps in
+``DIR/lm_fast_table`` (the shipped model keeps only its tokens' scores); no label enters
+it. The columns reach the training and the extractor by replacing the feature function
+for the run (the package keeps its own). Needs the ``[train]`` and ``[lm]`` extras.
+Writes ``benchmarks/out/boosted_static/<variant>/`` (fold models, ``results.json``) and
+prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks.grouped_cv import DATA, ROOT, FoldPages, fold_of, log
+from scrapy_boilerplate.evaluation.datasets import open_dataset
+from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
+from scrapy_boilerplate.evaluation.runners import chain_runner
+from scrapy_boilerplate.neural import boosted as boosted_module
+from scrapy_boilerplate.neural import boosted_features as features_module
+from scrapy_boilerplate.training import boosted as training_module
+from scrapy_boilerplate.training.boosted import (
+    BoostedConfig,
+    build_boosted_corpus,
+    export_boosted,
+    train_boosted,
+)
+from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS, site_groups
+
+OUT = ROOT / "benchmarks" / "out" / "boosted_static"
+UNSEEN = (
+    "cleaneval-train",
+    "cleanportaleval",
+    "dragnet-test",
+    "htmltotext-benchmark",
+    "l3s-gn1",
+    "utomo-big9",
+)
+VARIANTS = ("sim", "dims+sim", "bow")
+DIMS = 16
+SIMILARITIES = ("page", "title", "prev", "next")
+_WORD = re.compile(r"\w+")
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    return vectors / np.maximum(norms, 1e-6)
+
+
+def similarities(vectors: np.ndarray, words: np.ndarray, title: np.ndarray) -> np.ndarray:
+    """Per block (n x 4) the cosine of its vector with the page's (the words-weighted
+    sum of the blocks' vectors), the title's, the previous and the next block's (0 at
+    either end and for a zero vector)."""
+    unit = _unit(vectors)
+    page = _unit((vectors * words[:, None]).sum(axis=0))
+    out = np.zeros((len(vectors), 4), dtype=np.float32)
+    if len(vectors) == 0:
+        return out
+    out[:, 0] = unit @ page
+    out[:, 1] = unit @ _unit(title)
+    neighbours = (unit[1:] * unit[:-1]).sum(axis=1)
+    out[1:, 2] = neighbours
+    out[:-1, 3] = neighbours
+    return out
+
+
+def word_count_similarities(texts: list[str], title: str) -> np.ndarray:
+    """:func:`similarities` of word-count vectors (``\\w+``, lower-cased)."""
+    counts = [Counter(_WORD.findall(text.lower())) for text in texts]
+    page: Counter[str] = Counter()
+    for c in counts:
+        page.update(c)
+    title_counts = Counter(_WORD.findall(title.lower()))
+
+    def cosine(a: Counter[str], b: Counter[str]) -> float:
+        if not a or not b:
+            return 0.0
+        dot = sum(v * b.get(k, 0) for k, v in a.items())
+        return dot / (sum(v * v for v in a.values()) * sum(v * v for v in b.values())) ** 0.5
+
+    out = np.zeros((len(counts), 4), dtype=np.float32)
+    for i, c in enumerate(counts):
+        out[i, 0] = cosine(c, page)
+        out[i, 1] = cosine(c, title_counts)
+        out[i, 2] = cosine(c, counts[i - 1]) if i else 0.0
+        out[i, 3] = cosine(c, counts[i + 1]) if i + 1 < len(counts) else 0.0
+    return out
+
+
+def text_columns(variant: str, table: Path) -> tuple[list[str], Callable[[Any], np.ndarray]]:
+    """The variant's column names and the function that makes them for a Document."""
+    if variant == "bow":
+        names = [f"bow_sim_{s}" for s in SIMILARITIES]
+
+        def bow(doc: Any) -> np.ndarray:
+            title = doc.title or doc.fallback_title or ""
+            return word_count_similarities([b.text for b in doc.blocks], title)
+
+        return names, bow
+    from scrapy_boilerplate.neural.lm_static import StaticEncoder
+
+    encoder = StaticEncoder(table)
+    names = [f"static_sim_{s}" for s in SIMILARITIES]
+    if variant == "dims+sim":
+        names = [f"static_{i}" for i in range(DIMS)] + names
+
+    def static(doc: Any) -> np.ndarray:
+        vectors = encoder.encode([b.text for b in doc.blocks])
+        words = np.array([b.num_words for b in doc.blocks], dtype=np.float32)
+        title = doc.title or doc.fallback_title or ""
+        title_vector = encoder.encode([title])[0] if title else np.zeros(encoder.width)
+        sims = similarities(vectors, words, title_vector)
+        if variant == "dims+sim":
+            return np.hstack([vectors[:, :DIMS], sims])
+        return sims
+
+    return names, static
+
+
+@contextmanager
+def extra_columns(names: list[str], make: Callable[[Any], np.ndarray]) -> Iterator[None]:
+    """For the run: ``boosted``'s features (training and extraction) end with ``names``,
+    made by ``make(doc)``; the package's own are back afterwards."""
+    own = features_module.boosted_features
+    own_names = features_module.BOOSTED_FEATURES
+
+    def extended(doc: Any) -> np.ndarray:
+        return np.hstack([own(doc), make(doc).astype(np.float32)])
+
+    modules = (boosted_module, training_module)
+    for module in modules:
+        module.boosted_features = extended  # type: ignore[attr-defined]
+        module.BOOSTED_FEATURES = (*own_names, *names)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for module in modules:
+            module.boosted_features = own  # type: ignore[attr-defined]
+            module.BOOSTED_FEATURES = own_names  # type: ignore[attr-defined]
+
+
+def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
+    """Token F1 per training set, each page scored by a model that never saw its site."""
+    sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
+    cache = out / "corpus"
+    corpus = build_boosted_corpus(
+        sets, cache=cache, log=log, page_types=["article"], processes=args.threads
+    )
+    page_fold = np.array([fold_of(site, args.folds) for site in site_groups(sets, corpus)])
+    results = {s.name: RunnerResult("boosted", "ours", None) for s in sets}
+    cfg = BoostedConfig(seed=0, threads=args.threads)
+    for fold in range(args.folds):
+        log(f"fold {fold}")
+        trees = train_boosted(corpus, cfg, pages=np.flatnonzero(page_fold != fold), log=log)
+        model_dir = out / f"fold{fold}"
+        export_boosted(trees, model_dir, cfg, {"cross_validation": {"fold": fold}})
+        runner = chain_runner([{"boosted": {"model_dir": str(model_dir)}}], "boosted")
+        for s in sets:
+            for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
+                results[s.name].pages.append(run_page(runner, page, "auto"))
+    if args.unseen:
+        trees = train_boosted(corpus, cfg, log=log)
+        export_boosted(trees, out / "all", cfg, {})
+    scores = {}
+    for name, result in results.items():
+        result.finish(n_bootstrap=0)
+        scores[name] = (result.shingles or result.snippets).f1
+    return scores
+
+
+def unseen_scores(args: argparse.Namespace, out: Path) -> dict[str, float]:
+    """Token F1 on the six sets no model trains on, of the model trained on all pages."""
+    runner = chain_runner([{"boosted": {"model_dir": str(out / "all")}}], "boosted")
+    scores = {}
+    for name in UNSEEN:
+        result = RunnerResult("boosted", "ours", None)
+        for page in open_dataset(args.data / name).iter_pages():
+            result.pages.append(run_page(runner, page, "auto"))
+        result.finish(n_bootstrap=0)
+        scores[name] = (result.shingles or result.snippets).f1
+    return scores
+
+
+def column_cost(args: argparse.Namespace, make: Callable[[Any], np.ndarray]) -> dict[str, float]:
+    """Median ms per wcxb-dev page (each page's best of 3) of ``boosted``'s own features
+    and of the variant's columns, side by side on the same parsed pages."""
+    from scrapy_boilerplate.parse import parse_html
+
+    own_ms: list[float] = []
+    extra_ms: list[float] = []
+    for page in open_dataset(args.data / "wcxb-dev").iter_pages():
+        doc = parse_html(page.html, page.url)
+        if not doc.blocks:
+            continue
+        best = [float("inf"), float("inf")]
+        for _ in range(3):
+            t0 = time.perf_counter()
+            features_module.boosted_features(doc)
+            t1 = time.perf_counter()
+            make(doc)
+            t2 = time.perf_counter()
+            best = [min(best[0], t1 - t0), min(best[1], t2 - t1)]
+        own_ms.append(best[0] * 1000)
+        extra_ms.append(best[1] * 1000)
+    return {
+        "own features ms": statistics.median(own_ms),
+        "extra columns ms": statistics.median(extra_ms),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--table",
+        type=Path,
+        help="directory with lm_fast's distilled table and tokenizer (train --model lm_fast "
+        "--cache DIR keeps them in DIR/lm_fast_table); not needed for --variant bow",
+    )
+    parser.add_argument("--variant", choices=VARIANTS, default="sim")
+    parser.add_argument("--unseen", action="store_true", help="also score the six unseen sets")
+    parser.add_argument(
+        "--time", action="store_true", help="only time the columns beside the own features"
+    )
+    parser.add_argument("--folds", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.variant != "bow" and args.table is None:
+        parser.error("--table is needed for the static-vector variants")
+    out = args.out / args.variant
+    names, make = text_columns(args.variant, args.table)
+    if args.time:
+        for name, ms in column_cost(args, make).items():
+            print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
+        return 0
+    with extra_columns(names, make):
+        scores = cross_validate(args, out)
+        if args.unseen:
+            unseen = unseen_scores(args, out)
+            scores.update(unseen)
+            scores["unseen mean"] = sum(unseen.values()) / len(unseen)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(scores, indent=1) + "\n", encoding="utf-8")
+    print(f"boosted + {args.variant} columns ({', '.join(names)})\n")
+    print("| set | token F1 |\n|---|---:|")
+    for name, f1 in scores.items():
+        print(f"| {name} | {f1:.4f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
