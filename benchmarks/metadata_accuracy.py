@@ -4,6 +4,7 @@ beside trafilatura's and newspaper4k's, on the same labelled pages; and what met
 and Markdown cost per page.
 
     python -m benchmarks.metadata_accuracy [--limit N] [--json FILE]
+    python -m benchmarks.metadata_accuracy --cost-parts
 
 The labels are those the data sets carry (see each set's README for its licence):
 wcxb-dev (``author``, ``publish_date``, ``title``), trafilatura-eval (``meta_author``,
@@ -17,7 +18,11 @@ mozilla-readability (``byline``) and zh-cwced-dev (``author``, ``date``).
 - headline: right if equal to the label (case and whitespace aside).
 
 Cost: on wcxb-dev, the median ms per page of ``extract`` for text alone and with
-Markdown and metadata, each page run both ways in turn. Not a test: nothing is asserted.
+Markdown and metadata, each page run both ways in turn. ``--cost-parts`` (the default
+extractor only, no accuracy) runs each page six ways, in an order that turns from page
+to page: text alone, with Markdown, with metadata, with both, and the last two without
+htmldate's date search (``metadata.article._htmldate`` replaced for those runs: what
+the declarations and Markdown cost without it). Not a test: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -124,7 +129,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", default=str(DATA))
     parser.add_argument("--limit", type=int, default=None, help="pages per set")
     parser.add_argument("--json", default=None)
+    parser.add_argument(
+        "--cost-parts", action="store_true", help="only the cost, by part (see above)"
+    )
     args = parser.parse_args(argv)
+    if args.cost_parts:
+        parts = measure_cost_parts(Path(args.data) / "wcxb-dev", args.limit)
+        text = parts["text"]
+        print(f"wcxb-dev, {DEFAULT_EXTRACTOR}, median ms per page ({parts.pop('pages')} pages)")
+        for name, ms in parts.items():
+            print(f"  {name:28s} {ms:6.2f}  x{ms / text:.2f}")
+        return 0
 
     runners = {"scrapy-boilerplate": ours_runner()}
     for name, make in (("trafilatura", trafilatura_runner), ("newspaper4k", newspaper_runner)):
@@ -203,6 +218,46 @@ def measure_cost(path: Path, limit: int | None, name: str = DEFAULT_EXTRACTOR) -
         "text_ms": statistics.median(text_ms),
         "full_ms": statistics.median(full_ms),
     }
+
+
+#: the ways ``--cost-parts`` runs each page: extract's keywords, and whether htmldate runs
+COST_PARTS: dict[str, tuple[dict[str, Any], bool]] = {
+    "text": ({}, True),
+    "markdown": ({"formats": ("markdown",)}, True),
+    "metadata": ({"metadata": True}, True),
+    "markdown+metadata": ({"formats": ("markdown",), "metadata": True}, True),
+    "metadata, no htmldate": ({"metadata": True}, False),
+    "markdown+metadata, no htmldate": ({"formats": ("markdown",), "metadata": True}, False),
+}
+
+
+def measure_cost_parts(path: Path, limit: int | None) -> dict[str, float]:
+    """Median ms per page of the default extractor run each of the :data:`COST_PARTS`
+    ways (and ``pages``, how many pages)."""
+    from scrapy_boilerplate.metadata import article
+
+    extractor = get_extractor(DEFAULT_EXTRACTOR)
+    htmldate = article._htmldate
+    names = list(COST_PARTS)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    try:
+        for i, page in enumerate(open_dataset(path).iter_pages(limit=limit)):
+            turn = i % len(names)
+            for name in names[turn:] + names[:turn]:
+                kwargs, with_htmldate = COST_PARTS[name]
+                article._htmldate = htmldate if with_htmldate else _no_date
+                t0 = time.perf_counter()
+                extractor.extract(page.html, page.url, **kwargs)
+                times[name].append((time.perf_counter() - t0) * 1000)
+    finally:
+        article._htmldate = htmldate
+    out: dict[str, float] = {"pages": len(times["text"])}
+    out.update({name: statistics.median(values) for name, values in times.items()})
+    return out
+
+
+def _no_date(root: Any, url: str | None, extensive: bool = True) -> None:
+    return None
 
 
 if __name__ == "__main__":
