@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         text = parts["text"]
         print(f"wcxb-dev, {DEFAULT_EXTRACTOR}, median ms per page ({parts.pop('pages')} pages)")
         for name, ms in parts.items():
-            print(f"  {name:28s} {ms:6.2f}  x{ms / text:.2f}")
+            print(f"  {name:32s} {ms:6.2f}  x{ms / text:.2f}")
         return 0
 
     runners = {"scrapy-boilerplate": ours_runner()}
