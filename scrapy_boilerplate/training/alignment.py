@@ -319,29 +319,19 @@ def _two_thirds(
     With ``source`` (the aligned text), whitespace counts on neither side: a block whose
     markup leaves long runs of spaces in its text (hundreds per paragraph on some pages)
     is judged by its words, not failed by spaces no reference keeps."""
-    if source is not None:
-        return _two_thirds_of_text(aligned, spans, source)
+    length = max((end for _, end in spans), default=0)
+    # past the end of the alignment nothing is kept
+    marks = np.array(list(aligned[:length].ljust(length, GAP)), dtype="U1")
+    counted = np.ones(length, dtype=bool)
+    if source is not None and length:
+        counted = ~np.char.isspace(np.array(list(source[:length]), dtype="U1"))
+    counted_before = np.concatenate(([0], np.cumsum(counted)))
+    kept_before = np.concatenate(([0], np.cumsum(counted & (marks != GAP))))
     labels = []
     for start, end in spans:
-        n_chars = max(end - start, 1)
-        part = aligned[start:end]
-        kept = len(part) - part.count(GAP)
-        # the 2/3 rule, exact (the reference's 2*n/3 is an integer division)
-        labels.append(1 if 3 * kept > 2 * n_chars else 0)
-    return labels
-
-
-def _two_thirds_of_text(aligned: str, spans: Sequence[tuple[int, int]], source: str) -> list[int]:
-    chars = np.array(list(source), dtype="U1")
-    solid = ~np.char.isspace(chars) if len(chars) else np.zeros(0, bool)
-    marks = np.array(list(aligned[: len(source)].ljust(len(source), GAP)), dtype="U1")
-    kept = solid & (marks != GAP)
-    solid_before = np.concatenate(([0], np.cumsum(solid)))
-    kept_before = np.concatenate(([0], np.cumsum(kept)))
-    labels = []
-    for start, end in spans:
-        n_chars = max(int(solid_before[end] - solid_before[start]), 1)
+        n_chars = max(int(counted_before[end] - counted_before[start]), 1)
         n_kept = int(kept_before[end] - kept_before[start])
+        # the 2/3 rule, exact (the reference's 2*n/3 is an integer division)
         labels.append(1 if 3 * n_kept > 2 * n_chars else 0)
     return labels
 
