@@ -23,8 +23,9 @@ The table is the one ``scrapy-boilerplate train --model lm_fast --cache DIR`` ke
 ``DIR/lm_fast_table`` (the shipped model keeps only its tokens' scores); no label enters
 it. The columns reach the training and the extractor by replacing the feature function
 for the run (the package keeps its own). Needs the ``[train]`` and ``[lm]`` extras.
-Writes ``benchmarks/out/boosted_static/<variant>/`` (fold models, ``results.json``) and
-prints the figures.
+Writes ``benchmarks/out/boosted_static/<variant>/`` (``boosted/``: grouped_cv's fold
+models and results; ``all/``: the model on every page; ``results.json``) and prints the
+figures.
 """
 
 from __future__ import annotations
@@ -43,9 +44,10 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.grouped_cv import DATA, ROOT, FoldPages, fold_of, log
+from benchmarks import grouped_cv
+from benchmarks.grouped_cv import DATA, ROOT, log
 from scrapy_boilerplate.evaluation.datasets import open_dataset
-from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
+from scrapy_boilerplate.evaluation.evaluate import evaluate_runner
 from scrapy_boilerplate.evaluation.runners import chain_runner
 from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural import boosted_features as features_module
@@ -56,17 +58,9 @@ from scrapy_boilerplate.training.boosted import (
     export_boosted,
     train_boosted,
 )
-from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS, site_groups
+from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_static"
-UNSEEN = (
-    "cleaneval-train",
-    "cleanportaleval",
-    "dragnet-test",
-    "htmltotext-benchmark",
-    "l3s-gn1",
-    "utomo-big9",
-)
 VARIANTS = ("sim", "dims+sim", "bow")
 DIMS = 16
 SIMILARITIES = ("page", "title", "prev", "next")
@@ -171,43 +165,30 @@ def extra_columns(names: list[str], make: Callable[[Any], np.ndarray]) -> Iterat
 
 
 def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
-    """Token F1 per training set, each page scored by a model that never saw its site."""
-    sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
+    """Token F1 per training set, each page scored by a model that never saw its site
+    (``benchmarks.grouped_cv``'s run, with the features of the run); with ``--unseen``,
+    also a model trained on every page, in ``out / "all"``."""
     cache = out / "corpus"
-    corpus = build_boosted_corpus(
-        sets, cache=cache, log=log, page_types=["article"], processes=args.threads
-    )
-    page_fold = np.array([fold_of(site, args.folds) for site in site_groups(sets, corpus)])
-    results = {s.name: RunnerResult("boosted", "ours", None) for s in sets}
-    cfg = BoostedConfig(seed=0, threads=args.threads)
-    for fold in range(args.folds):
-        log(f"fold {fold}")
-        trees = train_boosted(corpus, cfg, pages=np.flatnonzero(page_fold != fold), log=log)
-        model_dir = out / f"fold{fold}"
-        export_boosted(trees, model_dir, cfg, {"cross_validation": {"fold": fold}})
-        runner = chain_runner([{"boosted": {"model_dir": str(model_dir)}}], "boosted")
-        for s in sets:
-            for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
-                results[s.name].pages.append(run_page(runner, page, "auto"))
+    argv = ["--data", str(args.data), "--out", str(out), "--cache", str(cache)]
+    argv += ["--model", "boosted", "--folds", str(args.folds), "--threads", str(args.threads)]
+    grouped_cv.main(argv)
+    results = json.loads((out / "boosted" / "results.json").read_text(encoding="utf-8"))
     if args.unseen:
-        trees = train_boosted(corpus, cfg, log=log)
-        export_boosted(trees, out / "all", cfg, {})
-    scores = {}
-    for name, result in results.items():
-        result.finish(n_bootstrap=0)
-        scores[name] = (result.shingles or result.snippets).f1
-    return scores
+        sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
+        corpus = build_boosted_corpus(
+            sets, cache=cache, log=log, page_types=["article"], processes=args.threads
+        )
+        cfg = BoostedConfig(seed=0, threads=args.threads)
+        export_boosted(train_boosted(corpus, cfg, log=log), out / "all", cfg, {})
+    return {name: result["f1"] for name, result in results.items()}
 
 
 def unseen_scores(args: argparse.Namespace, out: Path) -> dict[str, float]:
     """Token F1 on the six sets no model trains on, of the model trained on all pages."""
     runner = chain_runner([{"boosted": {"model_dir": str(out / "all")}}], "boosted")
     scores = {}
-    for name in UNSEEN:
-        result = RunnerResult("boosted", "ours", None)
-        for page in open_dataset(args.data / name).iter_pages():
-            result.pages.append(run_page(runner, page, "auto"))
-        result.finish(n_bootstrap=0)
+    for name in EVALUATION_ONLY_SETS:
+        result = evaluate_runner(open_dataset(args.data / name), runner, n_bootstrap=0)
         scores[name] = (result.shingles or result.snippets).f1
     return scores
 
