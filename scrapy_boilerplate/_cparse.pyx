@@ -26,7 +26,7 @@ import_lxml__etree()
 cdef enum:
     _BLOCK, _IGNORE, _ANCHOR, _BODY, _INLINE, _INLINE_SPACE, _LABELLED
 
-from .parse import _ACTIONS, _BLOCK_LABELS, _JAVA_WHITESPACE, _MARKERS, make_blocks
+from .parse import _ACTIONS, _BLOCK_LABELS, _JAVA_WHITESPACE, _MARKERS, make_blocks, shown_text
 
 cdef dict _ACTIONS_BY_NAME = {name.encode(): action for name, action in _ACTIONS.items()}
 _LABELS_BY_NAME = {name.encode(): labels for name, labels in _BLOCK_LABELS.items()}
@@ -98,10 +98,14 @@ cdef class _Segmenter:
     cdef public object title
     cdef list parts
     cdef bint has_marker, has_text, last_was_space, flush_requested
+    # a space add_marker put in, still undecided (its index in parts, or -1), and those
+    # the page does not have (see segment_python)
+    cdef Py_ssize_t marker_space
+    cdef list not_shown
     cdef list owners  # addresses of the elements whose text is in the buffer
     cdef int in_body, in_ignorable, tag_level, block_tag_level
     cdef bytes last_start_tag
-    cdef list texts, token_texts, levels, labels, elements, open_labels
+    cdef list texts, shown_texts, token_texts, levels, labels, elements, open_labels
     cdef list open_actions  # the action of every open element (for its end)
     cdef dict open_embeds  # parent address -> unclosed <embed>s in it (see neko.py)
     cdef set ignored_bodies  # addresses of a second <body>, which NekoHTML drops
@@ -116,6 +120,9 @@ cdef class _Segmenter:
         self.block_tag_level = -1
         self.last_start_tag = b""
         self.texts = []
+        self.shown_texts = []
+        self.marker_space = -1
+        self.not_shown = []
         self.token_texts = []
         self.levels = []
         self.labels = []
@@ -137,10 +144,14 @@ cdef class _Segmenter:
             self.parts = []
             self.has_marker = self.has_text = False
             self.owners = []
+            self.marker_space = -1
+            self.not_shown = []
             return
         if len(parts) == 1 and parts[0] == " " and self.last_was_space:
             self.parts = []
             self.has_marker = False
+            self.marker_space = -1
+            self.not_shown = []
             return
         if not self.has_text:
             return
@@ -158,6 +169,7 @@ cdef class _Segmenter:
         else:
             trimmed = _java_trim(tokens)
             self.texts.append(trimmed)
+        self.shown_texts.append(shown_text(parts, self.not_shown) if self.not_shown else None)
         self.token_texts.append(trimmed)
         self.levels.append(self.block_tag_level)
         if self.open_labels:
@@ -179,6 +191,8 @@ cdef class _Segmenter:
         self.has_marker = self.has_text = False
         self.owners = []
         self.block_tag_level = -1
+        self.marker_space = -1
+        self.not_shown = []
 
     cdef characters(self, str chunk, size_t owner):
         # boilerpipe's characters(): whitespace runs at chunk edges become one space
@@ -193,11 +207,17 @@ cdef class _Segmenter:
             if not self.last_was_space:
                 self.parts.append(" ")
                 self.last_was_space = True
+            self.marker_space = -1
             return
         if not stripped.isprintable():
             stripped = _JAVA_WHITESPACE(" ", stripped)
-        if _is_java_ws(chunk[0]) and not self.last_was_space:
-            self.parts.append(" ")
+        if _is_java_ws(chunk[0]):
+            if not self.last_was_space:
+                self.parts.append(" ")
+            self.marker_space = -1
+        elif self.marker_space >= 0:
+            self.not_shown.append(self.marker_space)
+            self.marker_space = -1
         if self.block_tag_level == -1:
             self.block_tag_level = self.tag_level
         self.last_was_space = _is_java_ws(chunk[len(chunk) - 1])
@@ -209,6 +229,7 @@ cdef class _Segmenter:
 
     cdef add_marker(self, str marker):
         if not self.last_was_space:
+            self.marker_space = len(self.parts)
             self.parts.append(" ")
         self.parts.append(marker)
         self.has_marker = self.last_was_space = True
@@ -218,9 +239,11 @@ cdef class _Segmenter:
         if chunk:
             if self.flush_requested or not _all_java_ws(chunk):
                 self.characters(chunk, <size_t>owner)
-            elif not self.last_was_space and not self.in_ignorable:
-                self.parts.append(" ")
-                self.last_was_space = True
+            elif not self.in_ignorable:
+                if not self.last_was_space:
+                    self.parts.append(" ")
+                    self.last_was_space = True
+                self.marker_space = -1
 
     cdef walk(self, tree.xmlNode* root):
         # pre-order over elements, comments and PIs with explicit start and end steps
@@ -312,6 +335,8 @@ cdef class _Segmenter:
             if self.parts:
                 if self.last_was_space and len(self.parts) == 1 and self.parts[0] == " ":
                     self.parts.clear()
+                    self.marker_space = -1
+                    self.not_shown = []
                 else:
                     self.flush()
             if action == _LABELLED:
@@ -366,5 +391,7 @@ def segment(root, bint cjk=True):
     seg.walk(element._c_node)
     if seg.parts:
         seg.flush()  # endDocument
-    blocks = make_blocks(seg.texts, seg.token_texts, seg.levels, seg.labels, seg.elements, cjk)
+    blocks = make_blocks(
+        seg.texts, seg.shown_texts, seg.token_texts, seg.levels, seg.labels, seg.elements, cjk
+    )
     return blocks, seg.title

@@ -39,8 +39,8 @@ _REPLY_FORM_WORDS = ("respond", "reply-form", "comment-form", "commentform", "re
 
 @dataclass(frozen=True, slots=True)
 class BlockSnapshot:
-    """A block as parsed: its first element, text, words and link density (the chain
-    may merge or relabel the block itself)."""
+    """A block as parsed: its first element, text (as the page shows it), words and link
+    density (the chain may merge or relabel the block itself)."""
 
     element: Any
     text: str
@@ -51,7 +51,7 @@ class BlockSnapshot:
 def snapshot(doc: Document) -> list[BlockSnapshot]:
     """The document's blocks as they are now (take it before the chain runs)."""
     return [
-        BlockSnapshot(block.element, block.text, block.num_words, block.link_density)
+        BlockSnapshot(block.element, block.shown_text, block.num_words, block.link_density)
         for block in doc.blocks
     ]
 

@@ -63,6 +63,7 @@ class TextBlock:
     __slots__ = (
         "_parts",
         "_text",
+        "_shown",
         "num_words",
         "num_words_in_anchor_text",
         "num_words_in_wrapped_lines",
@@ -93,6 +94,8 @@ class TextBlock:
     ) -> None:
         self._parts = [text]  # the texts of the original blocks merged into this one
         self._text: str | None = text
+        # the parts as the page shows them, where one differs (see shown_text), else None
+        self._shown: list[str] | None = None
         self.num_words = num_words
         self.num_words_in_anchor_text = num_words_in_anchor_text
         self.num_words_in_wrapped_lines = num_words_in_wrapped_lines
@@ -123,12 +126,15 @@ class TextBlock:
         tag_level: int,
         labels: set[str],
         elements: list[Any],
+        shown: str | None = None,
     ) -> TextBlock:
         """A new block from the segmenter's values (no copies: the caller hands over
-        ``labels`` and ``elements``). Faster than ``__init__`` on the hot path."""
+        ``labels`` and ``elements``; ``shown``: the shown text where it is not the text).
+        Faster than ``__init__`` on the hot path."""
         block = cls.__new__(cls)
         block._parts = [text]
         block._text = text
+        block._shown = None if shown is None else [shown]
         num_words, linked, in_wrapped, lines = stats
         block.num_words = num_words
         block.num_words_in_anchor_text = linked
@@ -178,6 +184,17 @@ class TextBlock:
     def text(self, value: str) -> None:
         self._parts = [value]
         self._text = value
+        self._shown = None
+
+    @property
+    def shown_text(self) -> str:
+        """The text as the page shows it. boilerpipe's text has a space at both edges of
+        every link ("a link , then" for ``a <a>link</a>, then``); the shown text has one
+        there only where the page has whitespace ("a link, then"). Newlines between
+        merged parts as in ``text``; the statistics and every filter read ``text``."""
+        if self._shown is None:
+            return self.text
+        return "\n".join(self._shown)
 
     @property
     def element(self) -> Any:
@@ -187,6 +204,10 @@ class TextBlock:
     def merge_next(self, other: TextBlock) -> None:
         """Absorb the following block, as boilerpipe's ``TextBlock.mergeNext`` does."""
         # texts are joined lazily: merging a run of n blocks stays linear
+        if self._shown is not None or other._shown is not None:
+            shown = self._shown if self._shown is not None else list(self._parts)
+            shown.extend(other._shown if other._shown is not None else other._parts)
+            self._shown = shown
         self._parts.extend(other._parts)
         self._text = None
         self.num_words += other.num_words
@@ -207,6 +228,7 @@ class TextBlock:
         for name in TextBlock.__slots__:
             setattr(new, name, getattr(self, name))
         new._parts = list(self._parts)
+        new._shown = None if self._shown is None else list(self._shown)
         new.labels = set(self.labels)
         new.elements = list(self.elements)
         return new

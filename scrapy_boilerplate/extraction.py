@@ -12,6 +12,7 @@ from .comments import comment_text, snapshot
 from .document import Document, TextBlock
 from .encoding import looks_binary
 from .errors import ExtractionTimeout
+from .filters import boilerpipe
 from .filters.base import Filter
 from .parse import parse_html
 from .registry import DEFAULT_EXTRACTOR, extractor_factory
@@ -26,6 +27,10 @@ NO_TEXT = "no_text"  # the page parsed, but holds no text blocks
 NO_CONTENT = "no_content"  # there is text, but the chain kept none of it
 TIMEOUT = "timeout"  # the extraction ran past its time budget
 BINARY = "binary"  # bytes that are no text: an image, a PDF, compressed or random data
+
+#: the named extractors whose text is boilerpipe's own (Java's getText, spaces at links'
+#: edges and all): boilerpipe's; every other extractor renders the text as shown
+JAVA_TEXT_EXTRACTORS = frozenset(boilerpipe.EXTRACTORS)
 
 
 @dataclass(eq=False)
@@ -106,10 +111,20 @@ class Extractor:
     boilerpipe does, also in Chinese, Japanese and Thai text.
     """
 
-    def __init__(self, chain: Filter, name: str = "custom", cjk: bool = True) -> None:
+    def __init__(
+        self,
+        chain: Filter,
+        name: str = "custom",
+        cjk: bool = True,
+        java_text: bool | None = None,
+    ) -> None:
         self.chain = chain
         self.name = name
         self.cjk = cjk
+        #: render boilerpipe's text (a space at both edges of every link) instead of the
+        #: text as the page shows it; by default for boilerpipe's named extractors only,
+        #: whose output is the Java library's
+        self.java_text = name in JAVA_TEXT_EXTRACTORS if java_text is None else java_text
 
     def __repr__(self) -> str:
         return f"Extractor({self.name!r}, cjk={self.cjk}, chain={self.chain!r})"
@@ -170,7 +185,7 @@ class Extractor:
             result.timings = {"parse_ms": (t1 - t0) * 1000}
             return _rendered(result, formats, comments=comments)
         t2 = time.perf_counter()
-        text = render_text(doc)
+        text = render_text(doc, self.java_text)
         t3 = time.perf_counter()
         reason = None
         if not text:

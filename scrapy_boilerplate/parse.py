@@ -97,8 +97,16 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     block_tag_level = -1
     last_was_space = False
     flush_requested = False
-    # per block: text, token buffer (for word counting), tag level, labels, elements
+    # A space that add_marker put in (boilerpipe's text has one at every link's edge) is
+    # not the page's while no whitespace of the page follows it before the next text:
+    # the index in parts of such a space still undecided, and those that are not the
+    # page's (left out of the shown text, ``TextBlock.shown_text``)
+    marker_space = -1
+    not_shown: list[int] = []
+    # per block: text, shown text (None: the text), token buffer (for word counting),
+    # tag level, labels, elements
     texts: list[str] = []
+    shown_texts: list[str | None] = []
     token_texts: list[str] = []
     levels: list[int] = []
     labels: list[set[str]] = []
@@ -113,6 +121,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     def flush() -> None:
         # boilerpipe's flushBlock (called only with a non-empty buffer)
         nonlocal parts, has_marker, has_text, owners, block_tag_level, title
+        nonlocal marker_space, not_shown
         if not in_body:
             if last_start_tag == "title":
                 candidate = java_trim("".join(parts))
@@ -121,10 +130,12 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             parts = []
             has_marker = has_text = False
             owners = []  # (boilerpipe keeps them; no block of ours holds head text)
+            marker_space, not_shown = -1, []
             return
         if len(parts) == 1 and parts[0] == " " and last_was_space:
             parts = []
             has_marker = False
+            marker_space, not_shown = -1, []
             return
         tokens = "".join(parts)
         if not has_text or (has_marker and not has_tokens(tokens)):
@@ -137,6 +148,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             if has_marker
             else trimmed
         )
+        shown_texts.append(shown_text(parts, not_shown) if not_shown else None)
         token_texts.append(trimmed)  # words are counted for all blocks at the end
         levels.append(block_tag_level)
         labels.append({label for entry in open_labels for label in entry} if open_labels else set())
@@ -145,10 +157,11 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
         has_marker = has_text = False
         owners = []
         block_tag_level = -1
+        marker_space, not_shown = -1, []
 
     def characters(chunk: str, el: Any, is_tail: bool) -> None:
         # boilerpipe's characters(): whitespace runs at chunk edges become one space
-        nonlocal flush_requested, last_was_space, block_tag_level, has_text
+        nonlocal flush_requested, last_was_space, block_tag_level, has_text, marker_space
         if flush_requested:
             flush_requested = False
             if parts:
@@ -160,11 +173,17 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             if not last_was_space:
                 parts.append(" ")
                 last_was_space = True
+            marker_space = -1  # (the page's whitespace: a marker's space is the page's)
             return
         if not stripped.isprintable():  # Java whitespace inside becomes spaces
             stripped = _JAVA_WHITESPACE(" ", stripped)
-        if chunk[0] in JAVA_WHITESPACE and not last_was_space:
-            parts.append(" ")
+        if chunk[0] in JAVA_WHITESPACE:
+            if not last_was_space:
+                parts.append(" ")
+            marker_space = -1
+        elif marker_space >= 0:  # text right after a link's edge: no space on the page
+            not_shown.append(marker_space)
+            marker_space = -1
         if block_tag_level == -1:
             block_tag_level = tag_level
         last_was_space = chunk[-1] in JAVA_WHITESPACE
@@ -175,8 +194,9 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             owners.append(owner)
 
     def add_marker(marker: str) -> None:
-        nonlocal has_marker, last_was_space
+        nonlocal has_marker, last_was_space, marker_space
         if not last_was_space:
+            marker_space = len(parts)
             parts.append(" ")
         parts.append(marker + " ")
         has_marker = last_was_space = True
@@ -248,6 +268,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
                 if parts:
                     if last_was_space and len(parts) == 1 and parts[0] == " ":
                         parts.clear()  # what flush() does with a lone space, inlined
+                        marker_space, not_shown = -1, []
                     else:
                         flush()
                 if action == _LABELLED:
@@ -296,16 +317,28 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
         if chunk:
             if flush_requested or chunk.strip(JAVA_WHITESPACE):
                 characters(chunk, el, is_tail)
-            elif not last_was_space and not in_ignorable:  # whitespace between tags
-                parts.append(" ")
-                last_was_space = True
+            elif not in_ignorable:  # whitespace between tags
+                if not last_was_space:
+                    parts.append(" ")
+                    last_was_space = True
+                marker_space = -1
     if parts:
         flush()  # endDocument
-    return make_blocks(texts, token_texts, levels, labels, elements, cjk), title
+    return make_blocks(texts, shown_texts, token_texts, levels, labels, elements, cjk), title
+
+
+def shown_text(parts: list[str], not_shown: list[int]) -> str:
+    """A block's text as the page shows it: the token buffer without the anchor markers
+    and without the spaces at links' edges that the page does not have (``not_shown``:
+    their indices in ``parts``), trimmed as the text is."""
+    skipped = set(not_shown)
+    kept = [p for i, p in enumerate(parts) if i not in skipped and p not in _MARKERS]
+    return "".join(kept).strip(JAVA_TRIM_CHARS)
 
 
 def make_blocks(
     texts: list[str],
+    shown_texts: list[str | None],
     token_texts: list[str],
     levels: list[int],
     labels: list[set[str]],
@@ -313,7 +346,7 @@ def make_blocks(
     cjk: bool,
 ) -> list[TextBlock]:
     """The TextBlocks of a segmentation's per-block lists (both segmenters end here); the
-    words of all blocks are counted in one batch."""
+    words of all blocks are counted in one batch. A shown text of None is the text."""
     new_block = TextBlock.from_parser
     return [
         new_block(*values)
@@ -324,6 +357,7 @@ def make_blocks(
             levels,
             labels,
             elements,
+            shown_texts,
             strict=True,
         )
     ]

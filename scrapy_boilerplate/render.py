@@ -2,7 +2,9 @@
 
 Plain text puts each paragraph on its own, separated by a blank line. A merged block holds
 its original blocks joined by newlines, so those are paragraphs too; runs of whitespace
-inside a paragraph (non-breaking spaces included) become one space.
+inside a paragraph (non-breaking spaces included) become one space. The text is the page's
+as shown (no space at a link's edge where the page has none); boilerpipe's extractors
+render boilerpipe's own text, which has one there.
 """
 
 from __future__ import annotations
@@ -14,22 +16,25 @@ from .document import Document, TextBlock
 __all__ = ["render_json", "render_text", "paragraphs"]
 
 
-def paragraphs(blocks: list[TextBlock]) -> list[str]:
-    """The non-empty paragraphs of the content blocks, whitespace collapsed."""
+def paragraphs(blocks: list[TextBlock], java_text: bool = False) -> list[str]:
+    """The non-empty paragraphs of the content blocks, whitespace collapsed: their text as
+    the page shows it (``TextBlock.shown_text``), or with ``java_text`` as boilerpipe's
+    text has it (a space at both edges of every link)."""
     out: list[str] = []
     for block in blocks:
         if not block.is_content:
             continue
-        for line in block.text.split("\n"):
+        for line in (block.text if java_text else block.shown_text).split("\n"):
             line = " ".join(line.split())
             if line:
                 out.append(line)
     return out
 
 
-def render_text(doc: Document) -> str:
-    """The main content as plain text: paragraphs separated by a blank line ("" if none)."""
-    return "\n\n".join(paragraphs(doc.blocks))
+def render_text(doc: Document, java_text: bool = False) -> str:
+    """The main content as plain text: paragraphs separated by a blank line ("" if none);
+    ``java_text``: boilerpipe's spacing at links' edges (see :func:`paragraphs`)."""
+    return "\n\n".join(paragraphs(doc.blocks, java_text))
 
 
 def block_view(block: TextBlock) -> dict[str, Any]:

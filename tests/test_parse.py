@@ -57,6 +57,26 @@ def test_an_anchor_spanning_block_boundaries_counts_in_every_block():
     assert (third.num_words, third.num_words_in_anchor_text) == (3, 2)
 
 
+def test_boilerpipes_text_has_a_space_at_every_links_edge_the_shown_text_only_the_pages():
+    (block,) = blocks("<body><p>see the <a href=x>link</a>, then (<a href=y>this</a>).</p></body>")
+    assert block.text == "see the link , then ( this )."  # the Java library's text
+    assert block.shown_text == "see the link, then (this)."
+
+
+def test_the_shown_text_keeps_the_pages_whitespace_at_links_edges():
+    html = (
+        "<body><p>one<a>two</a> three <a> four </a>\n<b>five</b><a>six</a><a>seven</a></p></body>"
+    )
+    (block,) = blocks(html)
+    assert block.text == "one two three four five six seven"
+    assert block.shown_text == "onetwo three four fivesixseven"  # as a browser shows it
+
+
+def test_a_block_without_links_shows_its_text():
+    (block,) = blocks("<body><p>no <b>links</b> here, <abbr>OK</abbr>?</p></body>")
+    assert block.shown_text == block.text == "no links here, OK ?"  # (abbr: boilerpipe's space)
+
+
 def test_a_blocks_tag_level_is_the_depth_of_its_first_text():
     (block,) = blocks("<html><body><div><p>deep <b>text</b></p></div></body></html>")
     assert block.tag_level == 4  # html 1, body 2, div 3, p 4

@@ -153,6 +153,7 @@ def signature(result):
     return title, [
         (
             b.text,
+            b.shown_text,
             b.num_words,
             b.num_words_in_anchor_text,
             b.num_words_in_wrapped_lines,
