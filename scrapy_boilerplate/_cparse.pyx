@@ -98,8 +98,8 @@ cdef class _Segmenter:
     cdef public object title
     cdef list parts
     cdef bint has_marker, has_text, last_was_space, flush_requested
-    # a space add_marker put in, still undecided (its index in parts, or -1), and those
-    # the page does not have (see segment_python)
+    # a space boilerpipe put in (links' edges, <abbr>), still undecided (its index in
+    # parts, or -1), and those the page does not have (see segment_python)
     cdef Py_ssize_t marker_space
     cdef list not_shown
     cdef list owners  # addresses of the elements whose text is in the buffer
@@ -310,6 +310,7 @@ cdef class _Segmenter:
                     self.flush()
                 self.in_body += 1
         elif not self.last_was_space:  # _INLINE_SPACE
+            self.marker_space = len(self.parts)
             self.parts.append(" ")
             self.last_was_space = True
         self.last_start_tag = name
@@ -373,6 +374,7 @@ cdef class _Segmenter:
                 self.tag_level -= 1
         else:  # _INLINE_SPACE
             if not self.last_was_space:
+                self.marker_space = len(self.parts)
                 self.parts.append(" ")
                 self.last_was_space = True
             if self.flush_requested:

@@ -189,9 +189,10 @@ class TextBlock:
     @property
     def shown_text(self) -> str:
         """The text as the page shows it. boilerpipe's text has a space at both edges of
-        every link ("a link , then" for ``a <a>link</a>, then``); the shown text has one
-        there only where the page has whitespace ("a link, then"). Newlines between
-        merged parts as in ``text``; the statistics and every filter read ``text``."""
+        every link ("a link , then" for ``a <a>link</a>, then``) and of every ``<abbr>``
+        and ``<acronym>``; the shown text has one there only where the page has
+        whitespace ("a link, then"). Newlines between merged parts as in ``text``; the
+        statistics and every filter read ``text``."""
         if self._shown is None:
             return self.text
         return "\n".join(self._shown)

@@ -97,10 +97,10 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     block_tag_level = -1
     last_was_space = False
     flush_requested = False
-    # A space that add_marker put in (boilerpipe's text has one at every link's edge) is
-    # not the page's while no whitespace of the page follows it before the next text:
-    # the index in parts of such a space still undecided, and those that are not the
-    # page's (left out of the shown text, ``TextBlock.shown_text``)
+    # A space that boilerpipe puts in (at every link's edge, and around <abbr> and
+    # <acronym>) is not the page's while no whitespace of the page follows it before the
+    # next text: the index in parts of such a space still undecided, and those that are
+    # not the page's (left out of the shown text, ``TextBlock.shown_text``)
     marker_space = -1
     not_shown: list[int] = []
     # per block: text, shown text (None: the text), token buffer (for word counting),
@@ -246,6 +246,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
                         flush()
                     in_body += 1
             elif not last_was_space:  # _INLINE_SPACE
+                marker_space = len(parts)  # (boilerpipe's space, as at a link's edge)
                 parts.append(" ")
                 last_was_space = True
             last_start_tag = tag
@@ -305,6 +306,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
                     tag_level -= 1
             else:  # _INLINE_SPACE
                 if not last_was_space:
+                    marker_space = len(parts)
                     parts.append(" ")
                     last_was_space = True
                 if flush_requested:

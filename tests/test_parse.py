@@ -72,9 +72,15 @@ def test_the_shown_text_keeps_the_pages_whitespace_at_links_edges():
     assert block.shown_text == "onetwo three four fivesixseven"  # as a browser shows it
 
 
-def test_a_block_without_links_shows_its_text():
-    (block,) = blocks("<body><p>no <b>links</b> here, <abbr>OK</abbr>?</p></body>")
-    assert block.shown_text == block.text == "no links here, OK ?"  # (abbr: boilerpipe's space)
+def test_a_block_without_links_or_abbreviations_shows_its_text():
+    (block,) = blocks("<body><p>no <b>links</b> here, <span>or</span> <i>else</i>.</p></body>")
+    assert block.shown_text == block.text == "no links here, or else."
+
+
+def test_the_shown_text_has_no_space_around_an_abbreviation_where_the_page_has_none():
+    (block,) = blocks("<body><p>x<abbr>y</abbr>z, <abbr>KI</abbr>-Systeme <acronym>A</acronym></p>")
+    assert block.text == "x y z, KI -Systeme A"
+    assert block.shown_text == "xyz, KI-Systeme A"
 
 
 def test_a_blocks_tag_level_is_the_depth_of_its_first_text():
