@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_boilerplate import Label, parse_html
+from scrapy_boilerplate import Label, extract, parse_html
+
+from .helpers import LINEAR_GROWTH_LIMIT, growth
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -81,6 +83,17 @@ def test_the_shown_text_has_no_space_around_an_abbreviation_where_the_page_has_n
     (block,) = blocks("<body><p>x<abbr>y</abbr>z, <abbr>KI</abbr>-Systeme <acronym>A</acronym></p>")
     assert block.text == "x y z, KI -Systeme A"
     assert block.shown_text == "xyz, KI-Systeme A"
+
+
+def test_the_shown_text_of_a_paragraph_of_many_links_is_made_in_linear_time():
+    def page(n):
+        return "<html><body><p>" + "<a href=x>w</a>, <abbr>y</abbr>z" * n + "</p></body></html>"
+
+    assert extract(page(3), extractor="keep_everything").text.startswith("w , y z w")
+    assert extract(page(3), extractor="boosted").text in ("", "w, yzw, yzw, yz")
+    assert growth(lambda html: parse_html(html).blocks[0].shown_text, page, 5_000) < (
+        LINEAR_GROWTH_LIMIT
+    )
 
 
 def test_a_blocks_tag_level_is_the_depth_of_its_first_text():
