@@ -39,7 +39,8 @@ def render_markdown(tree: Any) -> str:
 
 
 def _escape(text: str) -> str:
-    return _ESCAPED.sub(r"\\\1", text) if text else text
+    # (most texts have nothing to escape: a search is cheaper than a substitution)
+    return _ESCAPED.sub(r"\\\1", text) if text and _ESCAPED.search(text) else text
 
 
 def _inline(element: Any, depth: int = 0) -> str:
@@ -49,14 +50,13 @@ def _inline(element: Any, depth: int = 0) -> str:
     for child in element:
         parts.append(_inline_child(child, depth))
         parts.append(_escape(child.tail or ""))
-    text = (
-        " ".join("".join(parts).split()) if "\n" not in "".join(parts) else _squash("".join(parts))
-    )
-    return text
+    return _squash("".join(parts))
 
 
 def _squash(text: str) -> str:
     # keep hard breaks ("\\\n") from <br>, collapse all other whitespace
+    if "\\\n" not in text:
+        return " ".join(text.split())
     return "\\\n".join(" ".join(piece.split()) for piece in text.split("\\\n"))
 
 
