@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     def fit_export(subset_pages, model_dir: Path, facts: dict) -> None:
         x, y, _ = page_rows(subset_pages, vectors)
         w, b = fit_classifier(x, y, config)
-        export_lm(model_dir, fast, vocabulary, w, b, config, facts, table, encoder.tokenizer_json)
+        export_lm(model_dir, fast, vocabulary, w, b, config, facts, table)
 
     report: dict = {
         "model": args.model,

@@ -7,15 +7,16 @@ logistic regression gives its content probability; a block is content at or abov
 model's threshold. The regression's weights are stored in the model's JSON file, so
 inference is a numpy product.
 
-- ``lm``: the encoder is all-MiniLM-L6-v2 run with onnxruntime
+- ``lm``: the encoder is multilingual-e5-small run with onnxruntime
   (:mod:`~scrapy_boilerplate.neural.lm_encoder`); it needs the ``[lm]`` extra (the
   weights package and ``tokenizers``). Seconds per page: a transformer pass per block.
   Distinct texts are encoded once per process (a bounded memo: a site's menus and
   footers repeat on every page; :meth:`~.lm_encoder.SentenceEncoder.vectors`).
 - ``lm_fast``: static token vectors distilled from the same encoder
-  (:mod:`~scrapy_boilerplate.neural.lm_static`); needs only ``tokenizers``.
+  (:mod:`~scrapy_boilerplate.neural.lm_static`); needs ``tokenizers`` and the encoder's
+  vocabulary, which the weights package holds (the ``[lm]`` extra too).
 
-Models: ``lm.json`` and ``lm_fast.json`` (+ ``lm_fast_scores.npy``, ``lm_tokenizer.json``) in
+Models: ``lm.json`` and ``lm_fast.json`` (+ ``lm_fast_scores.npy``) in
 a model directory (the shipped ones are in ``scrapy_boilerplate/neural/models/``).
 Training: :mod:`scrapy_boilerplate.training.lm`; the model card says on what, how well.
 """
@@ -36,7 +37,7 @@ from ..filters.base import Chain, Filter, set_flags
 from .filter import ProbabilityLabeler, labeler_chain
 from .lm_encoder import ENCODER_NAME, get_encoder
 from .lm_features import block_positions, positional_encoding, tag_counts
-from .lm_static import SCORES_FILE, TOKENIZER_FILE, TokenScores
+from .lm_static import SCORES_FILE, TokenScores
 from .model import process_model, read_model_meta
 
 __all__ = [
@@ -79,7 +80,7 @@ class LMModel:
         self.model_dir = Path(model_dir)
         self.fast = fast
         meta_path = self.model_dir / (LM_FAST_META if fast else LM_META)
-        extra = (self.model_dir / SCORES_FILE, self.model_dir / TOKENIZER_FILE) if fast else ()
+        extra = (self.model_dir / SCORES_FILE,) if fast else ()
         meta = read_model_meta("lm_fast" if fast else "lm", meta_path, *extra)
         try:
             self.vocabulary = [str(t) for t in meta["tag_vocabulary"]]
@@ -89,10 +90,11 @@ class LMModel:
             self.pooling = str(meta.get("pooling", "mean"))
         except (KeyError, TypeError, ValueError) as exc:
             raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
-        if not fast and meta.get("encoder") != ENCODER_NAME:
+        if meta.get("encoder") != ENCODER_NAME:
             raise ModelUnavailableError(
                 f"{meta_path}: trained on the encoder {meta.get('encoder')!r}, this version "
-                f"runs {ENCODER_NAME!r}; retrain it (scrapy-boilerplate train --model lm)"
+                f"runs {ENCODER_NAME!r}; retrain it (scrapy-boilerplate train --model "
+                f"{'lm_fast' if fast else 'lm'})"
             )
         self.meta = meta
         self.threads = threads

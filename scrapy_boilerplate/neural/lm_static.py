@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ModelUnavailableError
-from .lm_encoder import MAX_TOKENS, load_tokenizer
+from .lm_encoder import MAX_TOKENS, encoder_tokenizer_json, load_tokenizer
 
 __all__ = [
     "SCORES_FILE",
@@ -81,14 +81,30 @@ def _required(*files: Path) -> None:
             raise ModelUnavailableError(f"lm_fast model file missing: {f}")
 
 
+def _tokenizer_json(model_dir: Path) -> str:
+    """A model directory's own tokenizer (:data:`TOKENIZER_FILE`, if it has one), else the
+    installed encoder's (the shipped model's: 7.6 MB that the weights package holds)."""
+    path = model_dir / TOKENIZER_FILE
+    if path.is_file():
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ModelUnavailableError(f"cannot read {path}: {exc}") from exc
+    return encoder_tokenizer_json()
+
+
 class _TokenMeans:
     """A text's token ids (the encoder's tokenizer, word by word, with a memo) and means
     of per-token values over them."""
 
-    def __init__(self, tokenizer_path: Path, vocab_size: int, max_tokens: int) -> None:
+    def __init__(self, tokenizer_json: str, vocab_size: int, max_tokens: int) -> None:
         self.max_tokens = max_tokens
         # words, one at a time: a text is cut at max_tokens after its words are joined
-        self.word_tokenizer: Any = load_tokenizer(tokenizer_path.read_text(encoding="utf-8"), None)
+        self.word_tokenizer: Any = load_tokenizer(tokenizer_json, None)
+        normalizer = self.word_tokenizer.normalizer
+        self.normalize: Callable[[str], str] = (
+            normalizer.normalize_str if normalizer is not None else str
+        )
         # token ids packed in the smallest unsigned type that holds the vocabulary
         self.id_dtype = np.dtype(np.uint16 if vocab_size <= 1 << 16 else np.uint32)
         self.word_ids: dict[str, bytes] = {}  # the memo's current generation
@@ -101,13 +117,25 @@ class _TokenMeans:
 
     def _text_ids(self, texts: list[str]) -> list[bytes]:
         """Each text's token ids as packed unsigned integers (``id_dtype``). The
-        encoder's normaliser and pre-tokeniser act on each character and split at
-        whitespace, so a text's ids are its whitespace-separated words' ids in a row,
-        cut at ``max_tokens - 2``; a word is tokenised once while it stays in the memo."""
-        words = [t.split() for t in texts]
+        encoder's pre-tokeniser splits the normalised text at its spaces and the model
+        segments each part alone, so a text's ids are its words' ids (:meth:`_words`) in
+        a row, cut at ``max_tokens - 2``; a word is tokenised once while it stays in the
+        memo."""
+        words = [self._words(t) for t in texts]
         ids_of = self._word_memo(words).__getitem__
         cut = (self.max_tokens - 2) * self.id_dtype.itemsize
         return [b"".join(map(ids_of, ws))[:cut] for ws in words]
+
+    def _words(self, text: str) -> list[str]:
+        """A text's words as the tokenizer's pre-tokeniser splits it: at the spaces of
+        its normalised form (control characters gone, zero-width and other space-like
+        characters made spaces, runs of spaces made one); a space that ends the text is
+        a token of its own there, so here a word of its own."""
+        normal = self.normalize(text)
+        words = [w for w in normal.split(" ") if w]
+        if normal.endswith(" "):
+            words.append(" ")
+        return words
 
     def _word_memo(self, words: list[list[str]]) -> dict[str, bytes]:
         """A memo generation that holds the token ids of every given word.
@@ -163,8 +191,8 @@ class StaticEncoder(_TokenMeans):
 
     def __init__(self, model_dir: str | os.PathLike[str], max_tokens: int = MAX_TOKENS) -> None:
         model_dir = Path(model_dir)
-        table_path, tok_path = model_dir / TABLE_FILE, model_dir / TOKENIZER_FILE
-        _required(table_path, tok_path)
+        table_path = model_dir / TABLE_FILE
+        _required(table_path)
         try:
             with np.load(table_path) as data:
                 # kept int8 (a quarter of the memory); rows are scaled when looked up
@@ -173,7 +201,7 @@ class StaticEncoder(_TokenMeans):
         except (OSError, ValueError, KeyError) as exc:
             raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
         self.width = self.table.shape[1]
-        super().__init__(tok_path, len(self.table), max_tokens)
+        super().__init__(_tokenizer_json(model_dir), len(self.table), max_tokens)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
@@ -190,8 +218,8 @@ class TokenScores(_TokenMeans):
 
     def __init__(self, model_dir: str | os.PathLike[str], max_tokens: int = MAX_TOKENS) -> None:
         model_dir = Path(model_dir)
-        scores_path, tok_path = model_dir / SCORES_FILE, model_dir / TOKENIZER_FILE
-        _required(scores_path, tok_path)
+        scores_path = model_dir / SCORES_FILE
+        _required(scores_path)
         try:
             self.scores = np.load(scores_path, allow_pickle=False)
         except (OSError, ValueError) as exc:
@@ -201,7 +229,7 @@ class TokenScores(_TokenMeans):
                 f"{scores_path}: not one float64 score per token ({self.scores.dtype}, "
                 f"shape {self.scores.shape})"
             )
-        super().__init__(tok_path, len(self.scores), max_tokens)
+        super().__init__(_tokenizer_json(model_dir), len(self.scores), max_tokens)
         vocabulary = self.word_tokenizer.get_vocab_size()
         if vocabulary != len(self.scores):
             raise ModelUnavailableError(

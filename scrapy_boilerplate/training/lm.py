@@ -217,7 +217,7 @@ def distill_static_table(
     raw = np.zeros((vocab, encoder.width), np.float32)
     for start in range(0, encoded, batch):
         ids = np.arange(start, min(start + batch, encoded), dtype=np.int64)
-        x = np.stack([np.full_like(ids, 101), ids, np.full_like(ids, 102)], axis=1)
+        x = np.stack([np.full_like(ids, encoder.bos), ids, np.full_like(ids, encoder.eos)], axis=1)
         raw[start : start + len(ids)] = encoder.run_ids(x, np.ones_like(x)).mean
         if log and (start // batch) % 20 == 0:
             log(f"lm_fast: {start + len(ids)}/{encoded} tokens encoded")
@@ -255,15 +255,19 @@ def refine_token_vectors(
 
     lengths = np.fromiter(map(len, token_rows), np.int64, len(token_rows))
     cols = np.fromiter((i for row in token_rows for i in row), np.int64, int(lengths.sum()))
+    # a token no text holds is its own solution (its column of A is zero): the system is
+    # solved for the tokens the texts hold (a fraction of a 250,000-piece vocabulary)
+    held, cols = np.unique(cols, return_inverse=True)
     shares = np.repeat(1.0 / np.maximum(lengths, 1), lengths).astype(np.float32)
     text_of = np.repeat(np.arange(len(token_rows)), lengths)
-    a = sparse.csr_matrix((shares, (text_of, cols)), shape=(len(token_rows), len(vectors)))
+    a = sparse.csr_matrix((shares, (text_of, cols)), shape=(len(token_rows), len(held)))
     at = a.T.tocsr()
 
     def product(x: np.ndarray) -> np.ndarray:  # (A'A + weight I) x
         return at @ (a @ x) + weight * x
 
-    x = np.array(vectors, np.float32)
+    out = np.array(vectors, np.float32)
+    x = out[held]
     residual = (at @ np.asarray(targets, np.float32) + weight * x) - product(x)
     direction = residual.copy()
     norms = (residual * residual).sum(axis=0)
@@ -277,7 +281,8 @@ def refine_token_vectors(
         norms = new_norms
         if log and step % 10 == 0:
             log(f"lm_fast: refining, step {step}, residual {float(np.sqrt(norms.sum())):.4g}")
-    return x
+    out[held] = x
+    return out
 
 
 def evaluate_blocks(
@@ -297,23 +302,22 @@ def export_lm(
     config: LMConfig,
     facts: dict[str, Any],
     table: np.ndarray | None = None,
-    tokenizer_json: str | None = None,
 ) -> Path:
-    """Write ``lm.json`` (or ``lm_fast.json`` with its tokens' scores and the tokenizer)
-    to ``out_dir``.
+    """Write ``lm.json`` (or ``lm_fast.json`` with its tokens' scores) to ``out_dir``.
 
     ``lm_fast`` ships what its classifier reads of the static table, each token's
-    quantised row times the text weights (:data:`SCORES_FILE`, 240 kB), rather than the
-    table (11.7 MB): the regression is linear, so a text's part of it is the mean of its
+    quantised row times the text weights (:data:`SCORES_FILE`, 2 MB), rather than the
+    table (96 MB): the regression is linear, so a text's part of it is the mean of its
     tokens' scores, exactly what the table's vectors give."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     if fast:
-        if table is None or tokenizer_json is None:
-            raise ValueError("lm_fast needs its static table and the tokenizer")
+        if table is None:
+            raise ValueError("lm_fast needs its static table")
         rows, scale = quantise(table)  # what training read: the table as stored
         np.save(out / SCORES_FILE, token_scores(rows, scale, weights[: table.shape[1]]))
-        (out / TOKENIZER_FILE).write_text(tokenizer_json, encoding="utf-8")
+        # the tokenizer is the encoder's, read from the weights package where it runs
+        (out / TOKENIZER_FILE).unlink(missing_ok=True)
     meta = {
         "model": "lm_fast" if fast else "lm",
         "encoder": ENCODER_NAME,
@@ -405,7 +409,7 @@ def train_lm(
         "training_block_metrics": {k: round(float(v), 4) for k, v in metrics.items()},
         "seconds": round(time.time() - t0),
     }
-    export_lm(out_dir, fast, vocabulary, weights, bias, config, info, table, encoder.tokenizer_json)
+    export_lm(out_dir, fast, vocabulary, weights, bias, config, info, table)
     if log:
         log(f"{'lm_fast' if fast else 'lm'}: wrote {out_dir} ({info['seconds']} s)")
     return info
