@@ -257,6 +257,11 @@ def test_word_by_word_ids_equal_the_tokenizers_on_whole_texts():
         "zero\u200bwidth\u200b",
         "a \x01 b\ufeff",
         "  ",
+        # plain texts (NFKC leaves them, str.split splits them) and near misses
+        "plain text ending in a space ",
+        "a tab\t",
+        "a\x0bvertical tab, a\x1cfile separator, a\x85next line",
+        "an ellipsis\u2026 and e\u0301",
     ]
     whole = [e.ids[1:-1] for e in _whole_text_tokenizer().encode_batch(texts)]
     assert static.token_ids(texts) == whole
