@@ -162,7 +162,7 @@ def encoder_tokenizer_json() -> str:
 def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12) -> Any:
     """The BERT encoder as an ONNX model: inputs ``input_ids`` and ``attention_mask``
     (int64, batch x tokens), outputs ``cls`` and ``mean`` (float32, batch x width)."""
-    onnx = _require("onnx")
+    _require("onnx")  # missing, a clear error naming the extra
     from onnx import TensorProto, helper, numpy_helper
 
     nodes: list[Any] = []
@@ -284,7 +284,8 @@ def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12
     graph = helper.make_graph(nodes, "sentence_encoder", [ids, mask], outs, inits)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
     model.ir_version = 8
-    onnx.checker.check_model(model, full_check=False)
+    # (no onnx.checker pass: it copies the whole model, 400 MB at the peak of loading;
+    # onnxruntime validates the graph when it loads it)
     return model
 
 
@@ -326,17 +327,21 @@ class SentenceEncoder:
         self.max_tokens = max_tokens
         self.bos, self.eos, self.pad = weights.bos, weights.eos, weights.pad
         self.tokenizer_json = build_tokenizer(weights)
-        self.tokenizer = load_tokenizer(self.tokenizer_json, max_tokens)
         model = encoder_graph(weights.arrays, weights.heads, weights.eps)
         # token ids the tokenizer can give (the word table has 35 more rows, padding)
         self.vocab_size = len(weights.pieces)
-        del weights  # the graph holds its own copies
+        # each copy of the weights goes as soon as the next exists (arrays, the graph,
+        # its bytes, onnxruntime's): two at a time, not four
+        del weights
+        serialised = model.SerializeToString()
+        del model
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = max(1, int(threads))
         opts.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(
-            model.SerializeToString(), opts, providers=["CPUExecutionProvider"]
-        )
+        self.session = ort.InferenceSession(serialised, opts, providers=["CPUExecutionProvider"])
+        del serialised
+        # the tokenizer (about 290 MB) once the graph's transient copies are gone
+        self.tokenizer = load_tokenizer(self.tokenizer_json, max_tokens)
         self.memo: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
         self.memo_limit: int | None = MEMO_TEXTS
         self._memo_lock = threading.Lock()
