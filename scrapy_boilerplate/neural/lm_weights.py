@@ -167,46 +167,28 @@ def _parse(r: _Reader, with_arrays: bool) -> EncoderWeights:
         blocks = r.array(np.uint8, rows * cols // Q4_BLOCK * Q4_BYTES, offset)
         return dequantise_q4(blocks, rows, cols)
 
-    e = "embeddings."
     arrays: dict[str, np.ndarray] = {}
-    if not with_arrays:
-        return EncoderWeights(
-            hidden,
-            layers,
-            heads,
-            inter,
-            float(eps),
-            arrays,
-            pieces,
-            scores,
-            bos,
-            eos,
-            pad,
-            unk,
-            normalisation,
-            vocab,
-        )
-    values, scales = q4("emb.word", vocab, hidden)
-    arrays[e + "word_embeddings.values"] = values
-    arrays[e + "word_embeddings.scales"] = scales
-    arrays[e + "position_embeddings.weight"] = floats("emb.pos", (positions, hidden))
-    arrays[e + "token_type_embeddings.weight"] = floats("emb.type", (types, hidden))
-    arrays[e + "LayerNorm.weight"] = floats("emb.ln.w", (hidden,))
-    arrays[e + "LayerNorm.bias"] = floats("emb.ln.b", (hidden,))
-    for i in range(layers):
-        p = f"encoder.layer.{i}."
-        for short, name in _LINEAR.items():
-            rows, cols = (inter, hidden) if short == "fi" else (hidden, inter)
-            if short not in ("fi", "fo"):
-                rows = cols = hidden
-            v, s = q4(f"l{i}.{short}.w", rows, cols)
-            arrays[p + name + ".weight"] = (
-                v.reshape(rows, cols // Q4_BLOCK, Q4_BLOCK) * s[:, :, None]
-            ).reshape(rows, cols)
-            arrays[p + name + ".bias"] = floats(f"l{i}.{short}.b", (rows,))
-        for short, name in _NORMS.items():
-            arrays[p + name + ".weight"] = floats(f"l{i}.{short}.w", (hidden,))
-            arrays[p + name + ".bias"] = floats(f"l{i}.{short}.b", (hidden,))
+    if with_arrays:
+        e = "embeddings."
+        values, scales = q4("emb.word", vocab, hidden)
+        arrays[e + "word_embeddings.values"] = values
+        arrays[e + "word_embeddings.scales"] = scales
+        arrays[e + "position_embeddings.weight"] = floats("emb.pos", (positions, hidden))
+        arrays[e + "token_type_embeddings.weight"] = floats("emb.type", (types, hidden))
+        arrays[e + "LayerNorm.weight"] = floats("emb.ln.w", (hidden,))
+        arrays[e + "LayerNorm.bias"] = floats("emb.ln.b", (hidden,))
+        shapes = {"fi": (inter, hidden), "fo": (hidden, inter)}  # the others: square
+        for i in range(layers):
+            p = f"encoder.layer.{i}."
+            for short, name in _LINEAR.items():
+                rows, cols = shapes.get(short, (hidden, hidden))
+                v, s = q4(f"l{i}.{short}.w", rows, cols)
+                blocked = v.reshape(rows, cols // Q4_BLOCK, Q4_BLOCK) * s[:, :, None]
+                arrays[p + name + ".weight"] = blocked.reshape(rows, cols)
+                arrays[p + name + ".bias"] = floats(f"l{i}.{short}.b", (rows,))
+            for short, name in _NORMS.items():
+                arrays[p + name + ".weight"] = floats(f"l{i}.{short}.w", (hidden,))
+                arrays[p + name + ".bias"] = floats(f"l{i}.{short}.b", (hidden,))
     return EncoderWeights(
         hidden,
         layers,
