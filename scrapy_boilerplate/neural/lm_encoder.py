@@ -108,10 +108,12 @@ def load_tokenizer(tokenizer_json: str, max_tokens: int | None = MAX_TOKENS) -> 
     return tok
 
 
-#: characters XLM-R's normaliser drops (controls) and makes spaces (line and zero-width
-#: spaces, byte-order mark, U+2581 itself: the piece marker); NFKC does the rest
+#: characters XLM-R's normaliser drops (controls) and makes spaces (the ASCII ones, and
+#: SPACE_LIKE: line and zero-width spaces, byte-order mark, U+2581 itself: the piece
+#: marker); NFKC does the rest. lm_static's plain-text test reads SPACE_LIKE too.
+SPACE_LIKE = "\u1680\u200b-\u200f\u2028\u2029\u2581\ufeff\ufffd"
 _DROPPED = "[\x01-\x08\x0b\x0e-\x1f\x7f\x8f\x9f]"
-_SPACES = "[\t\n\x0c\r\u1680\u200b-\u200f\u2028\u2029\u2581\ufeff\ufffd]"
+_SPACES = f"[\t\n\x0c\r{SPACE_LIKE}]"
 
 
 def build_tokenizer(weights: Any) -> str:
@@ -294,13 +296,13 @@ def _blockwise_rows(w: dict[str, np.ndarray], prefix: str, width: int, init: Any
     (``values`` int8, rows x width; ``scales`` float32, rows x blocks), dequantised in the
     graph for the gathered rows only: a 250,000-row vocabulary stays a quarter of its
     float size in memory."""
+    from onnx import TensorProto
+
     blocks = w[prefix + "scales"].shape[1]
     values = node("Gather", [init(prefix + "values", w[prefix + "values"]), "input_ids"], "wv")
     scales = node("Gather", [init(prefix + "scales", w[prefix + "scales"]), "input_ids"], "ws")
     block_shape = init("word_block_shape", np.array([0, 0, blocks, width // blocks], np.int64))
     row_shape = init("word_row_shape", np.array([0, 0, width], np.int64))
-    from onnx import TensorProto
-
     floats = node("Cast", [values], "wvf", to=TensorProto.FLOAT)
     blocked = node("Reshape", [floats, block_shape], "wvb")
     scale4 = node("Unsqueeze", [scales, init("axis3", np.array([3], np.int64))], "ws4")

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ModelUnavailableError
-from .lm_encoder import MAX_TOKENS, encoder_tokenizer_json, load_tokenizer
+from .lm_encoder import MAX_TOKENS, SPACE_LIKE, encoder_tokenizer_json, load_tokenizer
 
 __all__ = [
     "SCORES_FILE",
@@ -84,10 +84,9 @@ def _required(*files: Path) -> None:
 
 
 #: what the encoder's normaliser drops or makes a space, and what str.split splits at,
-#: beyond the ASCII spaces and NFKC's changes (lm_encoder._DROPPED, _SPACES; U+0085)
-_NOT_PLAIN = re.compile(
-    "[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u1680\u200b-\u200f\u2028\u2029\u2581\ufeff\ufffd]"
-)
+#: beyond the ASCII spaces and NFKC's changes: every C0 and C1 control but those spaces
+#: (a superset of the dropped ones; U+0085 is one str.split splits at), and SPACE_LIKE
+_NOT_PLAIN = re.compile(f"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f{SPACE_LIKE}]")
 _ASCII_SPACES = " \t\n\r\x0c"
 
 
