@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--table",
         type=Path,
-        help="directory with lm_fast's distilled table and tokenizer (train --model lm_fast "
+        help="directory with lm_fast's distilled table (train --model lm_fast "
         "--cache DIR keeps them in DIR/lm_fast_table); not needed for --variant bow",
     )
     parser.add_argument("--variant", choices=VARIANTS, default="sim")

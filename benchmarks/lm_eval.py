@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             refine = ([t for c in known for t in c.texts], targets, args.refine)
         texts = (t for page in pages.texts for t in page)
         table = distill_static_table(encoder, texts, config.static_dims, log, refine=refine)
-        vectors = static_vectors(table, encoder.tokenizer_json, out / "scratch")
+        vectors = static_vectors(table, out / "scratch")
     else:
         vectors = cache_vectors(caches.values(), args.pooling)
 
@@ -209,7 +209,7 @@ def in_domain(args: argparse.Namespace, config: LMConfig, log) -> int:
     if args.model == "lm_fast":
         texts = (t for page in pages.subset(np.flatnonzero(half == 0)).texts for t in page)
         table = distill_static_table(encoder, texts, config.static_dims, log)
-        vectors = static_vectors(table, encoder.tokenizer_json, args.out / "scratch")
+        vectors = static_vectors(table, args.out / "scratch")
     else:
         vectors = cache_vectors(
             [encode_dataset(encoder, source, args.cache, log=log)], args.pooling

@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         "--table",
         type=Path,
         required=True,
-        help="directory with lm_fast's distilled table and tokenizer (train --model lm_fast "
+        help="directory with lm_fast's distilled table (train --model lm_fast "
         "--cache DIR keeps them in DIR/lm_fast_table)",
     )
     parser.add_argument("--cache", type=Path, default=ROOT / "benchmarks" / "out" / "corpus")

@@ -37,6 +37,10 @@ TEXTS = [
     "ﬁ ligature, ½, №, fullwidth ＡＢＣ",
     "x",
     "",
+    # splits that score the same: the engine's choice, as SentencePiece's
+    "0.13333333333333333333 Atrocityyyyyyyy {H}}}",
+    # a text of space-like characters only: one piece marker
+    "\u200b\u00a0",
 ]
 SHIM = """
 #include "{source}"

@@ -9,11 +9,11 @@ inference is a numpy product.
 
 - ``lm``: the encoder is multilingual-e5-small run with onnxruntime
   (:mod:`~scrapy_boilerplate.neural.lm_encoder`); it needs the ``[lm]`` extra (the
-  weights package and ``tokenizers``). Seconds per page: a transformer pass per block.
+  weights package and ``sentencepiece``). Seconds per page: a transformer pass per block.
   Distinct texts are encoded once per process (a bounded memo: a site's menus and
   footers repeat on every page; :meth:`~.lm_encoder.SentenceEncoder.vectors`).
 - ``lm_fast``: static token vectors distilled from the same encoder
-  (:mod:`~scrapy_boilerplate.neural.lm_static`); needs ``tokenizers`` and the encoder's
+  (:mod:`~scrapy_boilerplate.neural.lm_static`); needs ``sentencepiece`` and the encoder's
   vocabulary, which the weights package holds (the ``[lm]`` extra too).
 
 Models: ``lm.json`` and ``lm_fast.json`` (+ ``lm_fast_scores.npy``) in

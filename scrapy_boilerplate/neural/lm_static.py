@@ -13,11 +13,12 @@ distill_static_table`; the model card says how.
 
 The classifier on top is linear, so what it reads of a text's vector is the mean of its
 tokens' scores (each row times the classifier's weights): the shipped model is those
-30,522 scores (:data:`SCORES_FILE`, read by :class:`TokenScores`) and the encoder's
-``tokenizer.json``, not the 11.7 MB table, which training makes and uses
-(:class:`StaticEncoder`) and which the scores are computed from, exactly.
+250,002 scores (:data:`SCORES_FILE`, read by :class:`TokenScores`), not the table, which
+training makes and uses (:class:`StaticEncoder`) and which the scores are computed from,
+exactly. The tokenizer is the encoder's (:mod:`~scrapy_boilerplate.neural.lm_tokenizer`),
+built from the weights package's vocabulary.
 
-Needs only numpy and the ``tokenizers`` library (the ``[lm]`` extra).
+Needs numpy, ``sentencepiece`` and the weights package (the ``[lm]`` extra).
 """
 
 from __future__ import annotations
@@ -28,18 +29,17 @@ import unicodedata
 from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..errors import ModelUnavailableError
-from .lm_encoder import MAX_TOKENS, SPACE_LIKE, encoder_tokenizer_json, load_tokenizer
+from .lm_encoder import MAX_TOKENS
+from .lm_tokenizer import SPACE_LIKE, PieceTokenizer, encoder_tokenizer, normalise
 
 __all__ = [
     "SCORES_FILE",
     "StaticEncoder",
     "TABLE_FILE",
-    "TOKENIZER_FILE",
     "TokenScores",
     "quantise",
     "save_table",
@@ -48,7 +48,6 @@ __all__ = [
 
 TABLE_FILE = "lm_fast_table.npz"
 SCORES_FILE = "lm_fast_scores.npy"
-TOKENIZER_FILE = "lm_tokenizer.json"
 #: distinct words whose token ids a memo generation keeps (a process keeps two)
 MEMO_WORDS = 100_000
 
@@ -90,30 +89,18 @@ _NOT_PLAIN = re.compile(f"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f{SPACE_LIKE}]")
 _ASCII_SPACES = " \t\n\r\x0c"
 
 
-def _tokenizer_json(model_dir: Path) -> str:
-    """A model directory's own tokenizer (:data:`TOKENIZER_FILE`, if it has one), else the
-    installed encoder's (the shipped model's: 7.6 MB that the weights package holds)."""
-    path = model_dir / TOKENIZER_FILE
-    if path.is_file():
-        try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ModelUnavailableError(f"cannot read {path}: {exc}") from exc
-    return encoder_tokenizer_json()
-
-
 class _TokenMeans:
     """A text's token ids (the encoder's tokenizer, word by word, with a memo) and means
-    of per-token values over them."""
+    of per-token values over them (``vocab_size`` values, one per token id)."""
 
-    def __init__(self, tokenizer_json: str, vocab_size: int, max_tokens: int) -> None:
+    def __init__(self, vocab_size: int, max_tokens: int) -> None:
         self.max_tokens = max_tokens
-        # words, one at a time: a text is cut at max_tokens after its words are joined
-        self.word_tokenizer: Any = load_tokenizer(tokenizer_json, None)
-        normalizer = self.word_tokenizer.normalizer
-        self.normalize: Callable[[str], str] = (
-            normalizer.normalize_str if normalizer is not None else str
-        )
+        self.tokenizer: PieceTokenizer = encoder_tokenizer()
+        if vocab_size != self.tokenizer.vocab_size:
+            raise ModelUnavailableError(
+                f"{vocab_size} token values for the encoder's vocabulary of "
+                f"{self.tokenizer.vocab_size}: trained on another encoder?"
+            )
         # token ids packed in the smallest unsigned type that holds the vocabulary
         self.id_dtype = np.dtype(np.uint16 if vocab_size <= 1 << 16 else np.uint32)
         self.word_ids: dict[str, bytes] = {}  # the memo's current generation
@@ -148,7 +135,7 @@ class _TokenMeans:
             if text and text[-1] in _ASCII_SPACES:
                 words.append(" ")
             return words
-        normal = self.normalize(text)
+        normal = normalise(text)
         words = [w for w in normal.split(" ") if w]
         if normal.endswith(" "):
             words.append(" ")
@@ -175,11 +162,8 @@ class _TokenMeans:
         found = {w: previous[w] for w in missing if w in previous}
         unseen = [w for w in missing if w not in found]
         if unseen:
-            encode = getattr(
-                self.word_tokenizer, "encode_batch_fast", self.word_tokenizer.encode_batch
-            )
-            encoded = encode(unseen, add_special_tokens=False)
-            packed = (np.array(e.ids, self.id_dtype).tobytes() for e in encoded)
+            encoded = self.tokenizer.word_ids(unseen)
+            packed = (np.array(ids, self.id_dtype).tobytes() for ids in encoded)
             found.update(zip(unseen, packed, strict=True))
         current.update(found)
         return current
@@ -218,7 +202,7 @@ class StaticEncoder(_TokenMeans):
         except (OSError, ValueError, KeyError) as exc:
             raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
         self.width = self.table.shape[1]
-        super().__init__(_tokenizer_json(model_dir), len(self.table), max_tokens)
+        super().__init__(len(self.table), max_tokens)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
@@ -246,12 +230,7 @@ class TokenScores(_TokenMeans):
                 f"{scores_path}: not one float64 score per token ({self.scores.dtype}, "
                 f"shape {self.scores.shape})"
             )
-        super().__init__(_tokenizer_json(model_dir), len(self.scores), max_tokens)
-        vocabulary = self.word_tokenizer.get_vocab_size()
-        if vocabulary != len(self.scores):
-            raise ModelUnavailableError(
-                f"{scores_path}: {len(self.scores)} scores for a vocabulary of {vocabulary}"
-            )
+        super().__init__(len(self.scores), max_tokens)
 
     def mean_scores(self, texts: list[str]) -> np.ndarray:
         """Each text's mean token score (0 for a text without tokens): what the table's

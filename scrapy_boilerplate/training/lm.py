@@ -34,7 +34,6 @@ from ..neural.lm_features import ancestor_tags, tag_counts, tag_vocabulary
 from ..neural.lm_static import (
     SCORES_FILE,
     TABLE_FILE,
-    TOKENIZER_FILE,
     StaticEncoder,
     quantise,
     save_table,
@@ -316,8 +315,6 @@ def export_lm(
             raise ValueError("lm_fast needs its static table")
         rows, scale = quantise(table)  # what training read: the table as stored
         np.save(out / SCORES_FILE, token_scores(rows, scale, weights[: table.shape[1]]))
-        # the tokenizer is the encoder's, read from the weights package where it runs
-        (out / TOKENIZER_FILE).unlink(missing_ok=True)
     meta = {
         "model": "lm_fast" if fast else "lm",
         "encoder": ENCODER_NAME,
@@ -336,12 +333,11 @@ def export_lm(
     return path
 
 
-def static_vectors(table: np.ndarray, tokenizer_json: str, scratch: Path) -> TextVectors:
+def static_vectors(table: np.ndarray, scratch: Path) -> TextVectors:
     """A text-to-vector function with a (not yet exported) static table, exactly as the
     shipped encoder reads it (quantised)."""
     scratch.mkdir(parents=True, exist_ok=True)
     save_table(scratch / TABLE_FILE, table)
-    (scratch / TOKENIZER_FILE).write_text(tokenizer_json, encoding="utf-8")
     enc = StaticEncoder(scratch)
     return enc.encode
 
@@ -389,7 +385,7 @@ def train_lm(
             # the table as stored, in the cache if there is one (experiments read it:
             # benchmarks.static_features); the model ships its tokens' scores only
             table_dir = Path(cache_dir) / TABLE_DIR if cache_dir else Path(scratch) / "table"
-            vectors = static_vectors(table, encoder.tokenizer_json, table_dir)
+            vectors = static_vectors(table, table_dir)
         else:
             caches = [
                 encode_dataset(encoder, s, cache_dir or scratch, log=log, page_types=page_types)

@@ -12,7 +12,7 @@ import pytest
 
 from scrapy_boilerplate import extract, get_extractor
 from scrapy_boilerplate.errors import ChainSpecError, ModelUnavailableError
-from scrapy_boilerplate.neural import lm_encoder
+from scrapy_boilerplate.neural import lm_encoder, lm_tokenizer
 from scrapy_boilerplate.neural.lm import LM_FAST_META, LMLabeler, lm_rows
 from scrapy_boilerplate.neural.lm_features import (
     ancestor_tags,
@@ -24,7 +24,6 @@ from scrapy_boilerplate.neural.lm_features import (
 from scrapy_boilerplate.neural.lm_static import (
     SCORES_FILE,
     TABLE_FILE,
-    TOKENIZER_FILE,
     StaticEncoder,
     save_table,
 )
@@ -32,7 +31,7 @@ from scrapy_boilerplate.neural.model import DEFAULT_MODEL_DIR
 from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.spec import build_chain
 
-pytest.importorskip("tokenizers", reason="tokenizers is not installed (extra: lm)")
+pytest.importorskip("sentencepiece", reason="sentencepiece is not installed (extra: lm)")
 
 HERE = Path(__file__).parent
 ARTICLE = (HERE / "article.html").read_text(encoding="utf-8")
@@ -46,12 +45,14 @@ def _encoder():
         pytest.skip(str(exc))
 
 
-def _whole_text_tokenizer():
-    """The encoder's tokenizer as it reads a whole text (truncated to 128 tokens)."""
+def _whole_text_ids(texts):
+    """The encoder tokenizer's ids of whole texts, cut as the encoder cuts them (128
+    tokens), without ``<s>`` and ``</s>``."""
     try:
-        return lm_encoder.load_tokenizer(lm_encoder.encoder_tokenizer_json())
+        tokenizer = lm_tokenizer.encoder_tokenizer()
     except ModelUnavailableError as exc:
         pytest.skip(str(exc))
+    return [ids[1:-1] for ids in tokenizer.encode(texts, lm_encoder.MAX_TOKENS)]
 
 
 # -- the thesis's encodings -------------------------------------------------------------
@@ -142,19 +143,13 @@ def test_an_english_sentence_is_near_its_translations():
 def test_the_tokenizer_normalises_as_the_weights_file_says():
     from scrapy_boilerplate.neural.lm_weights import read_e5_weights
 
-    enc = _encoder()
-    weights = read_e5_weights(lm_encoder.weights_file())
-    normalizer = enc.tokenizer.normalizer
-    # the file's map, character by character; two characters NFKC changes and XLM-R
-    # keeps are the known exceptions (build_tokenizer's docstring)
-    differ = {
-        code
-        for code, text in weights.normalisation.items()
-        if normalizer.normalize_str(chr(code)) != text
-    }
-    assert differ <= {0xFF5E, 0x1F23B}
+    _encoder()  # skips without the weights package
+    weights = read_e5_weights(lm_encoder.weights_file(), arrays=False)
+    normalise = lm_tokenizer.normalise
+    # the file's map, character by character
+    assert {c for c, text in weights.normalisation.items() if normalise(chr(c)) != text} == set()
     untouched = [c for c in range(0x20, 0x3000) if c not in weights.normalisation]
-    assert all(normalizer.normalize_str(chr(c)) == chr(c) for c in untouched if c != 0x20)
+    assert all(normalise(chr(c)) == chr(c) for c in untouched if c != 0x20)
 
 
 def test_vectors_are_remembered_and_the_memo_is_bounded():
@@ -187,7 +182,6 @@ def test_a_static_vector_is_the_mean_of_its_token_rows(tmp_path):
     rng = np.random.default_rng(0)
     table = rng.normal(size=(enc.vocab_size, 8)).astype(np.float32)
     save_table(tmp_path / TABLE_FILE, table)
-    (tmp_path / TOKENIZER_FILE).write_text(enc.tokenizer_json, encoding="utf-8")
     static = StaticEncoder(tmp_path)
     ids = enc.token_ids(["hello world"])[0][1:-1]  # without [CLS] and [SEP]
     stored = np.load(tmp_path / TABLE_FILE)
@@ -241,7 +235,7 @@ def test_a_missing_model_file_fails_when_the_chain_is_built(tmp_path):
         get_extractor([{"lm_fast": {"model_dir": str(tmp_path)}}])
 
 
-def test_word_by_word_ids_equal_the_tokenizers_on_whole_texts():
+def test_word_by_word_ids_are_the_tokens_of_whole_texts():
     from scrapy_boilerplate.neural.lm import get_lm_model
 
     static = get_lm_model(fast=True).static
@@ -263,10 +257,16 @@ def test_word_by_word_ids_equal_the_tokenizers_on_whole_texts():
         "a\x0bvertical tab, a\x1cfile separator, a\x85next line",
         "an ellipsis\u2026 and e\u0301",
     ]
-    whole = [e.ids[1:-1] for e in _whole_text_tokenizer().encode_batch(texts)]
-    assert static.token_ids(texts) == whole
+    whole = _whole_text_ids(texts)
+    ties = texts.index("0.13333333333333333333 Atrocityyyyyyyy {H}}}")
+    by_word = static.token_ids(texts)
+    # the same tokens; where two splits of a word score the same, SentencePiece orders
+    # them one way for the word alone and may the other way inside a text (a mean over
+    # the tokens, all lm_fast reads, does not see the order)
+    assert [sorted(ids) for ids in by_word] == [sorted(ids) for ids in whole]
+    assert [ids for i, ids in enumerate(by_word) if i != ties] == whole[:ties] + whole[ties + 1 :]
     assert max(map(len, whole)) == lm_encoder.MAX_TOKENS - 2  # truncated as the tokenizer
-    assert static.token_ids(texts) == whole  # the second time from the word memo
+    assert static.token_ids(texts) == by_word  # the second time from the word memo
 
 
 def test_lm_fast_on_deep_and_long_pages():
@@ -289,7 +289,7 @@ def test_a_full_word_memo_starts_a_new_generation_and_keeps_the_last(monkeypatch
 
     static = get_lm_model(fast=True).static
     texts = ["one two three", "four five", "two five"]
-    expected = [e.ids[1:-1] for e in _whole_text_tokenizer().encode_batch(texts)]
+    expected = _whole_text_ids(texts)
     monkeypatch.setattr(lm_static, "MEMO_WORDS", 4)
     monkeypatch.setattr(static, "word_ids", {})
     monkeypatch.setattr(static, "previous_word_ids", {})
@@ -300,7 +300,7 @@ def test_a_full_word_memo_starts_a_new_generation_and_keeps_the_last(monkeypatch
     assert static.previous_word_ids is first and set(first) == {"one", "two", "three"}
     assert set(static.word_ids) == {"four", "five"}
     # a word of the last generation moves over without being tokenised again
-    monkeypatch.setattr(static, "word_tokenizer", None)
+    monkeypatch.setattr(static, "tokenizer", None)
     assert static.token_ids(texts[2:]) == expected[2:]
     assert set(static.word_ids) == {"four", "five", "two"}
 
@@ -320,7 +320,6 @@ def test_the_exported_token_scores_give_the_regression_on_the_tables_vectors(tmp
     # the regression on the table's whole vectors (what training fits) ...
     (tmp_path / "table").mkdir()
     save_table(tmp_path / "table" / TABLE_FILE, table)
-    (tmp_path / "table" / TOKENIZER_FILE).write_text(enc.tokenizer_json, encoding="utf-8")
     vectors = StaticEncoder(tmp_path / "table").encode([b.text for b in blocks])
     rows = lm_rows(vectors, tag_counts(blocks, vocabulary))
     expected = 1 / (1 + np.exp(-(rows.astype(np.float64) @ weights + 0.25)))
@@ -334,16 +333,18 @@ def test_lm_fast_ships_the_tokens_scores_not_the_table():
 
     model = get_lm_model(fast=True)
     assert not (DEFAULT_MODEL_DIR / TABLE_FILE).exists()
-    assert model.static.scores.shape == (model.static.word_tokenizer.get_vocab_size(),)
+    assert model.static.scores.shape == (model.static.tokenizer.vocab_size,)
 
 
 def test_a_scores_file_of_the_wrong_shape_is_a_clear_error(tmp_path):
     from scrapy_boilerplate.neural.lm import LMModel
 
-    _whole_text_tokenizer()  # the vocabulary comes from the weights package
+    _whole_text_ids([])  # the vocabulary comes from the weights package
     (tmp_path / LM_FAST_META).write_bytes((DEFAULT_MODEL_DIR / LM_FAST_META).read_bytes())
     np.save(tmp_path / SCORES_FILE, np.zeros(10))
-    with pytest.raises(ModelUnavailableError, match="10 scores for a vocabulary of 250002"):
+    with pytest.raises(
+        ModelUnavailableError, match="10 token values for the encoder's vocabulary of 250002"
+    ):
         LMModel(tmp_path, fast=True)
     np.save(tmp_path / SCORES_FILE, np.zeros((250002, 2)))
     with pytest.raises(ModelUnavailableError, match="not one float64 score per token"):
