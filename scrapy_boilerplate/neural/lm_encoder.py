@@ -22,6 +22,7 @@ one pass.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import threading
@@ -34,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ModelUnavailableError
-from .lm_tokenizer import tokenizer_of
+from .lm_tokenizer import PieceTokenizer
 
 __all__ = [
     "ENCODER_NAME",
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_TOKENS",
     "SentenceEncoder",
     "encoder_graph",
+    "encoder_tokenizer",
     "get_encoder",
     "weights_file",
 ]
@@ -89,6 +91,29 @@ def _require(module: str) -> Any:
             f"the lm labeler needs {module.split('.')[0]}, which is not installed: "
             f"{LM_INSTALL_HINT}"
         ) from exc
+
+
+def tokenizer_of(weights: Any) -> PieceTokenizer:
+    """The tokenizer of an encoder read by :func:`~.lm_weights.read_e5_weights` (its
+    pieces, scores and special ids)."""
+    _require("sentencepiece")  # missing, a clear error naming the extra
+    return PieceTokenizer(
+        weights.pieces,
+        weights.scores.tolist(),
+        weights.bos,
+        weights.eos,
+        weights.pad,
+        weights.unk,
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def encoder_tokenizer() -> PieceTokenizer:
+    """The installed encoder's tokenizer, built once per process from the weights
+    file's vocabulary (``lm_fast`` needs no more of the file)."""
+    from .lm_weights import read_e5_weights
+
+    return tokenizer_of(read_e5_weights(weights_file(), arrays=False))
 
 
 def encoder_graph(weights: dict[str, np.ndarray], heads: int, eps: float = 1e-12) -> Any:

@@ -33,8 +33,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ModelUnavailableError
-from .lm_encoder import MAX_TOKENS
-from .lm_tokenizer import SPACE_LIKE, PieceTokenizer, encoder_tokenizer, normalise
+from .lm_encoder import MAX_TOKENS, encoder_tokenizer
+from .lm_tokenizer import SPACE_LIKE, PieceTokenizer, normalise
 
 __all__ = [
     "SCORES_FILE",

@@ -15,12 +15,10 @@ Needs the ``sentencepiece`` library (the ``[lm]`` extra).
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
-from typing import Any
 
-__all__ = ["SPACE_LIKE", "PieceTokenizer", "encoder_tokenizer", "normalise"]
+__all__ = ["SPACE_LIKE", "PieceTokenizer", "normalise"]
 
 #: characters XLM-R's normaliser makes spaces besides the ASCII ones: line and
 #: zero-width spaces, byte-order mark, U+2581 itself (the piece marker); lm_static's
@@ -46,9 +44,8 @@ class PieceTokenizer:
     def __init__(
         self, pieces: list[str], scores: list[float], bos: int, eos: int, pad: int, unk: int
     ) -> None:
-        from .lm_encoder import _require
-
-        sentencepiece = _require("sentencepiece")
+        # (lm_encoder checks that it is installed, with an error that names the extra)
+        import sentencepiece
         from sentencepiece import sentencepiece_model_pb2 as model_pb2
 
         model = model_pb2.ModelProto()
@@ -92,25 +89,3 @@ class PieceTokenizer:
             if not text and was:
                 ids[i] = [self.marker]
         return ids
-
-
-@functools.lru_cache(maxsize=1)
-def encoder_tokenizer() -> PieceTokenizer:
-    """The installed encoder's tokenizer, built once per process from the weights
-    file's vocabulary (``lm_fast`` needs no more of the file)."""
-    from .lm_encoder import weights_file
-    from .lm_weights import read_e5_weights
-
-    return tokenizer_of(read_e5_weights(weights_file(), arrays=False))
-
-
-def tokenizer_of(weights: Any) -> PieceTokenizer:
-    """The tokenizer of an encoder read by :func:`~.lm_weights.read_e5_weights`."""
-    return PieceTokenizer(
-        weights.pieces,
-        weights.scores.tolist(),
-        weights.bos,
-        weights.eos,
-        weights.pad,
-        weights.unk,
-    )

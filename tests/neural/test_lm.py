@@ -49,7 +49,7 @@ def _whole_text_ids(texts):
     """The encoder tokenizer's ids of whole texts, cut as the encoder cuts them (128
     tokens), without ``<s>`` and ``</s>``."""
     try:
-        tokenizer = lm_tokenizer.encoder_tokenizer()
+        tokenizer = lm_encoder.encoder_tokenizer()
     except ModelUnavailableError as exc:
         pytest.skip(str(exc))
     return [ids[1:-1] for ids in tokenizer.encode(texts, lm_encoder.MAX_TOKENS)]
@@ -172,6 +172,18 @@ def test_without_the_weights_package_the_error_names_the_extra(monkeypatch):
     monkeypatch.setattr(lm_encoder.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(ModelUnavailableError, match=r"\[lm\]"):
         lm_encoder.weights_file()
+
+
+def test_without_sentencepiece_the_error_names_the_extra(monkeypatch):
+    import sys
+
+    from scrapy_boilerplate.neural.lm_weights import read_e5_weights
+
+    _encoder()  # skips without the weights package
+    weights = read_e5_weights(lm_encoder.weights_file(), arrays=False)
+    monkeypatch.setitem(sys.modules, "sentencepiece", None)  # an import of it fails
+    with pytest.raises(ModelUnavailableError, match=r"sentencepiece.*\[lm\]"):
+        lm_encoder.tokenizer_of(weights)
 
 
 # -- the static table ---------------------------------------------------------------------
