@@ -110,7 +110,7 @@ def tokenizer_of(weights: Any) -> PieceTokenizer:
 @functools.lru_cache(maxsize=1)
 def encoder_tokenizer() -> PieceTokenizer:
     """The installed encoder's tokenizer, built once per process from the weights
-    file's vocabulary (``lm_fast`` needs no more of the file)."""
+    file's vocabulary (``lm_fast`` needs no more of the file; ``lm`` shares it)."""
     from .lm_weights import read_e5_weights
 
     return tokenizer_of(read_e5_weights(weights_file(), arrays=False))
@@ -283,7 +283,7 @@ class SentenceEncoder:
         self.width = weights.hidden
         self.max_tokens = max_tokens
         self.bos, self.eos, self.pad = weights.bos, weights.eos, weights.pad
-        self.tokenizer = tokenizer_of(weights)
+        self.tokenizer = encoder_tokenizer()  # the one lm_fast reads too, if it runs here
         model = encoder_graph(weights.arrays, weights.heads, weights.eps)
         # token ids the tokenizer can give (the word table has 35 more rows, padding)
         self.vocab_size = len(weights.pieces)
