@@ -279,6 +279,10 @@ def test_word_by_word_ids_are_the_tokens_of_whole_texts():
     assert [ids for i, ids in enumerate(by_word) if i != ties] == whole[:ties] + whole[ties + 1 :]
     assert max(map(len, whole)) == lm_encoder.MAX_TOKENS - 2  # truncated as the tokenizer
     assert static.token_ids(texts) == by_word  # the second time from the word memo
+    # a text's words past what its tokens can hold are not tokenised
+    many = " ".join(f"w{i}" for i in range(10_000))
+    assert static.token_ids([many]) == _whole_text_ids([many])
+    assert "w125" in static.word_ids and "w126" not in static.word_ids
 
 
 def test_lm_fast_on_deep_and_long_pages():
