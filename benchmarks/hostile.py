@@ -48,6 +48,8 @@ CRAFTED = {
     "tiny elements": ("<html><body>", "<p>x</p>"),
     "line breaks": ("<html><body>", "a<br>"),
     "no-break spaces": ("<html><body><p>", "&nbsp;"),
+    # one word of the whole page's length (a tokenizer segments it in one piece)
+    "one word without a space": ("<html><body><p>", "ab3Xq"),
     # nested 1,500 deep (within libxml2's limit of 2,048), article text inside
     "nested blockquotes": ("<html><body>" + "<blockquote>" * 1500, _PARAGRAPH),
     "nested bold": ("<html><body><p>" + "<b>" * 1500, "word "),

@@ -297,6 +297,10 @@ def test_lm_fast_on_deep_and_long_pages():
     long_page = "<html><body>" + "".join(para.format(i) for i in range(20_000))
     result = extract(long_page + "</body></html>", extractor="lm_fast")
     assert result.text.count("of a very long report") > 10_000  # every paragraph labelled
+    # one word of a million characters: segmented once, linearly, and labelled
+    word = "ab3Xq" * 200_000
+    result = extract(f"<html><body><p>{story}</p><p>{word}</p></body></html>", extractor="lm_fast")
+    assert isinstance(result.text, str) and result.error is None
 
 
 def test_a_full_word_memo_starts_a_new_generation_and_keeps_the_last(monkeypatch):
