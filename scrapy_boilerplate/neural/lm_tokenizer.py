@@ -64,7 +64,11 @@ class PieceTokenizer:
             model.pieces.add(
                 piece=piece, score=score, type=piece_type.Value(kinds.get(i, "NORMAL"))
             )
-        self.processor = sentencepiece.SentencePieceProcessor(model_proto=model.SerializeToString())
+        # one thread: a batch would use every core by default (a crawl runs its own
+        # processes and threads)
+        self.processor = sentencepiece.SentencePieceProcessor(
+            model_proto=model.SerializeToString(), num_threads=1
+        )
         self.bos, self.eos = bos, eos
         self.vocab_size = len(pieces)
         self.marker = pieces.index(MARKER)
