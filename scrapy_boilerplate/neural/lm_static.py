@@ -91,15 +91,16 @@ _ASCII_SPACES = " \t\n\r\x0c"
 
 class _TokenMeans:
     """A text's token ids (the encoder's tokenizer, word by word, with a memo) and means
-    of per-token values over them (``vocab_size`` values, one per token id)."""
+    of per-token values over them (``vocab_size`` values, one per token id, read from
+    ``source``)."""
 
-    def __init__(self, vocab_size: int, max_tokens: int) -> None:
+    def __init__(self, vocab_size: int, max_tokens: int, source: Path) -> None:
         self.max_tokens = max_tokens
         self.tokenizer: PieceTokenizer = encoder_tokenizer()
         if vocab_size != self.tokenizer.vocab_size:
             raise ModelUnavailableError(
-                f"{vocab_size} token values for the encoder's vocabulary of "
-                f"{self.tokenizer.vocab_size}: trained on another encoder?"
+                f"{source}: {vocab_size} token values for the encoder's vocabulary of "
+                f"{self.tokenizer.vocab_size} (trained on another encoder?)"
             )
         # token ids packed in the smallest unsigned type that holds the vocabulary
         self.id_dtype = np.dtype(np.uint16 if vocab_size <= 1 << 16 else np.uint32)
@@ -205,7 +206,7 @@ class StaticEncoder(_TokenMeans):
         except (OSError, ValueError, KeyError) as exc:
             raise ModelUnavailableError(f"cannot read {table_path}: {exc}") from exc
         self.width = self.table.shape[1]
-        super().__init__(len(self.table), max_tokens)
+        super().__init__(len(self.table), max_tokens, table_path)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Each text's vector (len(texts) x width, float32): the mean of its tokens' rows,
@@ -233,7 +234,7 @@ class TokenScores(_TokenMeans):
                 f"{scores_path}: not one float64 score per token ({self.scores.dtype}, "
                 f"shape {self.scores.shape})"
             )
-        super().__init__(len(self.scores), max_tokens)
+        super().__init__(len(self.scores), max_tokens, scores_path)
 
     def mean_scores(self, texts: list[str]) -> np.ndarray:
         """Each text's mean token score (0 for a text without tokens): what the table's
