@@ -166,7 +166,7 @@ class _TokenMeans:
         found = {w: previous[w] for w in missing if w in previous}
         unseen = [w for w in missing if w not in found]
         if unseen:
-            encoded = self.tokenizer.word_ids(unseen)
+            encoded = self.tokenizer.normalised_ids(unseen)
             packed = (np.array(ids, self.id_dtype).tobytes() for ids in encoded)
             found.update(zip(unseen, packed, strict=True))
         current.update(found)

@@ -81,9 +81,9 @@ class PieceTokenizer:
 
     def content_ids(self, texts: list[str]) -> list[list[int]]:
         """Each text's ids without ``<s>`` and ``</s>``, not cut."""
-        return self.word_ids([normalise(t) for t in texts])
+        return self.normalised_ids([normalise(t) for t in texts])
 
-    def word_ids(self, normalised: list[str]) -> list[list[int]]:
+    def normalised_ids(self, normalised: list[str]) -> list[list[int]]:
         """The ids of texts already normalised (words, or whole texts)."""
         # a marker goes before the text unless it starts with a space (which becomes
         # one): SentencePiece would put one more; a text of spaces is one marker
