@@ -118,8 +118,8 @@ class _TokenMeans:
         words' pieces (:meth:`_words`) in a row (in the same order, but where two splits
         of a word score the same), cut at ``max_tokens - 2``; a word is tokenised once
         while it stays in the memo. A word gives at least one token, so a text's words
-        past the first ``max_tokens - 2`` are never looked at (a block of a million
-        words costs what one of a hundred does)."""
+        past the first ``max_tokens - 2`` are never looked up or tokenised (a block of a
+        million words is split into words, and no more)."""
         keep = self.max_tokens - 2
         words = [self._words(t)[:keep] for t in texts]
         ids_of = self._word_memo(words).__getitem__
