@@ -282,11 +282,11 @@ class SentenceEncoder:
         weights = read_e5_weights(weights_file())
         self.width = weights.hidden
         self.max_tokens = max_tokens
-        self.bos, self.eos, self.pad = weights.bos, weights.eos, weights.pad
         self.tokenizer = encoder_tokenizer()  # the one lm_fast reads too, if it runs here
-        model = encoder_graph(weights.arrays, weights.heads, weights.eps)
+        self.bos, self.eos, self.pad = self.tokenizer.bos, self.tokenizer.eos, weights.pad
         # token ids the tokenizer can give (the word table has 35 more rows, padding)
-        self.vocab_size = len(weights.pieces)
+        self.vocab_size = self.tokenizer.vocab_size
+        model = encoder_graph(weights.arrays, weights.heads, weights.eps)
         # each copy of the weights goes as soon as the next exists (arrays, the graph,
         # its bytes, onnxruntime's): two at a time, not four
         del weights
