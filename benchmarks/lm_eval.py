@@ -4,6 +4,7 @@ cross-validation on the training sets, then the shipped configuration on the six
 model of ours trains on.
 
     python -m benchmarks.lm_eval [--model lm|lm_fast] [--pooling mean|cls] [--folds 4]
+    python -m benchmarks.lm_eval --model lm_fast --config '{"class_weight": "balanced"}'
 
 1. The labelled pages of the sets that may train the shipped model (of ``--page-types``
    where a set names them: WCXB's article pages, as the shipped models) are split into
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -71,6 +73,13 @@ def main(argv: list[str] | None = None) -> int:
         "(ridge weight; training.lm.refine_token_vectors) before PCA and SIF; 0: not "
         f"refined (default {LMConfig.refine}, the shipped model's)",
     )
+    parser.add_argument(
+        "--config",
+        type=json.loads,
+        default={},
+        help="a JSON object of LMConfig fields to change (a variant: C, class_weight, "
+        "threshold, ...); its results go to a folder of their own",
+    )
     parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation")
     parser.add_argument(
         "--in-domain",
@@ -89,12 +98,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     page_types = [t for t in args.page_types.split(",") if t] or None
     fast = args.model == "lm_fast"
-    config = LMConfig(pooling=args.pooling, static_dims=args.static_dims)
+    config = replace(LMConfig(pooling=args.pooling, static_dims=args.static_dims), **args.config)
     out = args.out / (
         f"{args.model}-{args.static_dims}" if fast else f"{args.model}-{args.pooling}"
     )
     if fast and args.refine:
         out = out.with_name(f"{out.name}-refined-{args.refine:g}")
+    out = out.with_name(out.name + "".join(f"-{k}-{v}" for k, v in sorted(args.config.items())))
 
     if args.in_domain:
         return in_domain(args, config, log)

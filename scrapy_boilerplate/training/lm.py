@@ -69,6 +69,9 @@ class LMConfig:
 
     pooling: str = "mean"  # "cls" (the thesis's DistilBERT) or "mean" (this encoder's own)
     C: float = 1.0  # scikit-learn's default, as the thesis
+    #: scikit-learn's ``class_weight`` ("balanced": each class weighs inversely to its
+    #: share of the blocks); None, every block the same, as the thesis
+    class_weight: str | None = None
     max_iter: int = 2000  # enough for lbfgs to converge on unscaled inputs
     threshold: float = 0.5
     static_dims: int = 384  # lm_fast's table width after PCA (chosen by site-grouped CV)
@@ -184,7 +187,7 @@ def fit_classifier(x: np.ndarray, y: np.ndarray, config: LMConfig) -> tuple[np.n
     """The logistic regression's weights and bias (scikit-learn, the thesis's choice)."""
     from sklearn.linear_model import LogisticRegression
 
-    clf = LogisticRegression(C=config.C, max_iter=config.max_iter)
+    clf = LogisticRegression(C=config.C, max_iter=config.max_iter, class_weight=config.class_weight)
     clf.fit(x.astype(np.float64), y)
     return clf.coef_[0].astype(np.float32), float(clf.intercept_[0])
 

@@ -95,3 +95,16 @@ def test_refined_token_vectors_fit_the_texts_and_keep_unseen_tokens():
     assert np.array_equal(fitted[untouched], start[untouched])
     # a heavy ridge keeps the starting vectors
     assert np.allclose(refine_token_vectors(start, rows, targets, weight=1e6), start, atol=1e-4)
+
+
+def test_balanced_class_weights_raise_the_rare_class_scores():
+    from scrapy_boilerplate.training.lm import LMConfig, fit_classifier, predict
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(400, 4))
+    y = (x[:, 0] + rng.normal(scale=2.0, size=400) > 2.0).astype(np.int64)  # about 1 in 6
+    plain = predict(x, *fit_classifier(x, y, LMConfig()))
+    balanced = predict(x, *fit_classifier(x, y, LMConfig(class_weight="balanced")))
+    # the thesis's unweighted fit calls the rare class seldom; "balanced" about as often
+    # as the two classes would be if they were equally common
+    assert (plain >= 0.5).mean() < y.mean() < (balanced >= 0.5).mean()
