@@ -6,6 +6,10 @@ and Markdown cost per page.
     python -m benchmarks.metadata_accuracy [--limit N] [--json FILE]
     python -m benchmarks.metadata_accuracy --cost-parts
 
+trafilatura comes with the ``[bench]`` extra; newspaper4k does not (``pip install
+newspaper4k==0.9.6``, the version docs/output.md reports): without it its column is
+skipped.
+
 The labels are those the data sets carry (see each set's README for its licence):
 wcxb-dev (``author``, ``publish_date``, ``title``), trafilatura-eval (``meta_author``,
 ``meta_date``, ``title``; trafilatura's own test data, so it favours trafilatura),

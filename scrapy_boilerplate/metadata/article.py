@@ -10,8 +10,9 @@ and its source; otherwise the day alone, with the source ``htmldate``. A page wh
 htmldate finds nothing gets the first declared date.
 
 Missing values are absent, never guessed silently: a field no source declares is left
-out, with two exceptions that say so in ``sources``: a publication date found by
-htmldate alone (``htmldate``), and an undeclared ``headline``, which is the page's only
+out, with three exceptions that say so in ``sources``: a publication date found by
+htmldate alone (``htmldate``), undeclared ``authors`` named by the page's byline markup
+(``byline``: :mod:`.bylines`), and an undeclared ``headline``, which is the page's only
 ``<h1>`` (``h1``) or else its ``<title>`` (``title``).
 """
 
@@ -28,6 +29,7 @@ from lxml import etree
 from ..document import Document
 from ..markup.tree import safe_url
 from . import sources as read
+from .bylines import from_bylines
 
 __all__ = ["METADATA_FIELDS", "extract_metadata"]
 
@@ -62,6 +64,9 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
         ("meta", read.from_meta_tags(root)),
     ]
     base = doc.url
+    if next(_candidates(gathered, "authors", base), None) is None:
+        # the byline markup names the author of a page that declares none
+        gathered.append(("byline", from_bylines(root)))
     out: dict[str, Any] = {}
     origin: dict[str, str] = {}
     # every declared headline and publication date: both are chosen among them below
