@@ -47,7 +47,8 @@ def test_a_rel_author_link_and_several_names_in_one_byline():
 
 
 def test_declared_authors_come_first():
-    head = '<script type="application/ld+json">{"@type": "NewsArticle", "author": "Cy Diaz"}</script>'
+    declared = {"@type": "NewsArticle", "author": "Cy Diaz"}
+    head = f'<script type="application/ld+json">{json.dumps(declared)}</script>'
     body = '<div class="byline">By Ann Lee</div>' + STORY
     assert authors(body, head) == (["Cy Diaz"], "json-ld")
 
