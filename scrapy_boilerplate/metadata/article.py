@@ -29,7 +29,7 @@ from lxml import etree
 from ..document import Document
 from ..markup.tree import safe_url
 from . import sources as read
-from .bylines import from_bylines
+from .bylines import NAME_SEPARATOR, from_bylines
 
 __all__ = ["METADATA_FIELDS", "extract_metadata"]
 
@@ -237,7 +237,7 @@ def _authors(value: Any, base: str | None = None) -> list[dict[str, str]]:
         if item.startswith(("http://", "https://")):  # article:author is often a profile URL
             continue
         # "A, B and C" in one meta tag is several authors; "Doe, Jane" (two words) is one
-        parts = re.split(r"\s*(?:;|\||\band\b|&|\bund\b|\bet\b)\s*", item)
+        parts = NAME_SEPARATOR.split(item)
         for part in parts:
             part = _BY.sub("", part).strip(" ,")
             if part and part not in names and len(part) <= 100:

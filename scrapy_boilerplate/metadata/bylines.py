@@ -30,8 +30,8 @@ from ..filters.comments import is_comment_section
 
 __all__ = ["from_bylines"]
 
-#: words of a class or id that name a byline, and words that say the element is
-#: something else about the author
+#: words of a class that name a byline, and words that say the element is something
+#: else about the author
 _NAME_WORDS = frozenset("author authorname autor autore auteur byline writer".split())
 _OTHER_WORDS = frozenset(
     "comment comments bio avatar image img photo pic picture thumb description desc "
@@ -54,10 +54,10 @@ _NOT_NAMES = frozenset(
     "author authors the written by published posted follow more posts all view profile "
     "about staff editor".split()
 )
-#: what joins several names in one byline (as the article's normalisation splits them)
-_JOINED = re.compile(r"\s*(?:;|\||\band\b|&|\bund\b|\bet\b)\s*")
+#: what joins several names in one declaration or byline ("A and B", "A; B", "A & B")
+NAME_SEPARATOR = re.compile(r"\s*(?:;|\||\band\b|&|\bund\b|\bet\b)\s*")
 MAX_NAMES = 3
-_HIDDEN_PLACES = frozenset(("nav", "footer", "aside"))
+_FURNITURE_TAGS = frozenset(("nav", "footer", "aside"))
 #: candidates looked at, the elements a byline may hold, ancestors walked per candidate,
 #: characters read per name: a page of a million nested ``class="author"`` elements
 #: costs one walk of the tree and what a real page's bylines do
@@ -75,7 +75,7 @@ def from_bylines(root: Any) -> dict[str, list[str]]:
         if n >= MAX_CANDIDATES:
             break
         kind = _kind(element)
-        if kind is None or kind in found or not _small(element) or _in_hidden_place(element):
+        if kind is None or kind in found or not _small(element) or _in_page_furniture(element):
             continue
         name = _name_in(element) if kind == BYLINE_CLASS else _name(_text(element))
         if name:
@@ -130,14 +130,14 @@ def _small(element: Any) -> bool:
     return True
 
 
-def _in_hidden_place(element: Any) -> bool:
+def _in_page_furniture(element: Any) -> bool:
     """Whether the element sits in navigation, a footer, a sidebar or a comment section
     (within ``MAX_ANCESTORS`` ancestors)."""
     node = element
     for _ in range(MAX_ANCESTORS):
         if node is None:
             return False
-        if node.tag in _HIDDEN_PLACES or is_comment_section(node):
+        if node.tag in _FURNITURE_TAGS or is_comment_section(node):
             return True
         node = node.getparent()
     return False
@@ -172,7 +172,7 @@ def _name(text: str | None) -> str | None:
     if not text:
         return None
     name = _LEAD.sub("", text).strip(" ,|·-–:")
-    names = _JOINED.split(name)
+    names = NAME_SEPARATOR.split(name)
     if len(names) > MAX_NAMES or len(name) > 60 * MAX_NAMES or any(c.isdigit() for c in name):
         return None
     for part in names:
