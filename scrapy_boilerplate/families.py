@@ -19,6 +19,7 @@ from .filters.base import Filter
 from .filters.comments import CommentSectionFilter
 from .filters.fallback import FallbackFilter
 from .filters.noscript import NoscriptContent
+from .filters.threads import WithoutCommentThreads
 from .neural import boosted, context
 from .neural import filter as web2text
 from .neural import lm as language_model
@@ -38,7 +39,9 @@ class Family(NamedTuple):
 #: every family, in the order of the registry's listings
 FAMILIES: tuple[Family, ...] = (
     Family("boilerpipe", boilerpipe.FILTERS, boilerpipe.EXTRACTORS),
-    Family("ours", (CommentSectionFilter, FallbackFilter, NoscriptContent), {}),
+    Family(
+        "ours", (CommentSectionFilter, FallbackFilter, NoscriptContent, WithoutCommentThreads), {}
+    ),
     Family("density", density.FILTERS, density.EXTRACTORS),
     Family("web2text", web2text.FILTERS, web2text.EXTRACTORS),
     Family("context", context.FILTERS, context.EXTRACTORS),

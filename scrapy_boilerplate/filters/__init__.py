@@ -2,7 +2,7 @@
 
 ``base`` holds the contract (:class:`Filter`) and :class:`Chain`; boilerpipe's filters are
 in ``classifiers``, ``fusion``, ``selection`` and ``simple``, its named extractors in
-``boilerpipe``; ``comments``, ``fallback`` and ``noscript`` are ours; ``density/`` is the density family.
+``boilerpipe``; ``comments``, ``fallback``, ``noscript`` and ``threads`` are ours; ``density/`` is the density family.
 Every class is importable from here. The names a spec may use are in the registry
 (:mod:`scrapy_boilerplate.registry`): each filter under its snake_case ``name`` and its
 class name, so a spec may say ``"num_words_rules"`` or ``"NumWordsRulesClassifier"``.
@@ -52,6 +52,7 @@ from .simple import (
     MarkEverythingBoilerplateFilter,
     MarkEverythingContentFilter,
 )
+from .threads import WithoutCommentThreads
 
 __all__ = [
     "AddPrecedingLabelsFilter",
@@ -89,4 +90,5 @@ __all__ = [
     "SurroundingToContentFilter",
     "TerminatingBlocksFinder",
     "TrailingHeadlineToBoilerplateFilter",
+    "WithoutCommentThreads",
 ]

@@ -16,7 +16,7 @@ from typing import Any
 from ..document import Document, Label
 from .base import Filter
 
-__all__ = ["CommentSectionFilter", "is_comment_section", "nearest_decision"]
+__all__ = ["CommentSectionFilter", "heading_ancestors", "is_comment_section", "nearest_decision"]
 
 #: a class or id token that names a comment container: one of the words, alone or as the
 #: first word after an optional prefix ("post-comments", "comment-body", "disqus_thread");
@@ -93,7 +93,7 @@ class CommentSectionFilter(Filter):
         limit = self.max_share * total
         wrappers = None
         if self.wrapper_holds_heading and any(n > limit for n in words.values()):
-            wrappers = _heading_ancestors(doc.root)
+            wrappers = heading_ancestors(doc.root)
         changed = False
         thread_ids = {name.lower() for name in self.thread_ids}
         threads = {section for section in words if (section.get("id") or "").lower() in thread_ids}
@@ -112,8 +112,9 @@ class CommentSectionFilter(Filter):
 MAX_HEADINGS = 5
 
 
-def _heading_ancestors(root: Any) -> set[Any]:
-    """The elements that hold one of the page's first ``<h1>`` elements."""
+def heading_ancestors(root: Any) -> set[Any]:
+    """The elements that hold one of the page's first ``MAX_HEADINGS`` ``<h1>`` elements
+    (each costs one walk to the root)."""
     held: set[Any] = set()
     if root is None:
         return held

@@ -177,15 +177,18 @@ def boosted(
     drop_comments: bool = True,
     fallback: Any = None,
     noscript: bool = True,
+    without_comments: bool = True,
 ) -> Chain:
     """The ``boosted`` extractor (the default): the boosted labeler, then
     (``drop_comments``) the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`,
     then (``noscript``) both again on the markup of the page's ``<noscript>`` elements
     where they found no content (:class:`~scrapy_boilerplate.filters.NoscriptContent`),
-    then, if ``fallback`` is an extractor name or chain spec, that chain on pages where
-    nothing is content."""
+    then (``without_comments``) both again on the page without its comment threads where
+    still nothing is content (a short story under a long discussion:
+    :class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then, if ``fallback``
+    is an extractor name or chain spec, that chain on pages where nothing is content."""
     labeler = BoostedLabeler(model_dir, threshold, threads)
-    return labeler_chain(labeler, "boosted", drop_comments, fallback, noscript)
+    return labeler_chain(labeler, "boosted", drop_comments, fallback, noscript, without_comments)
 
 
 #: the labeler's filter and named extractor (registered by scrapy_boilerplate.families)

@@ -19,6 +19,7 @@ from ..filters.base import Chain, Filter, set_flags
 from ..filters.comments import CommentSectionFilter
 from ..filters.fallback import FallbackFilter
 from ..filters.noscript import NoscriptContent
+from ..filters.threads import WithoutCommentThreads
 from .features import page_features
 from .model import get_model
 from .viterbi import viterbi
@@ -130,18 +131,29 @@ def web2text(
 
 
 def labeler_chain(
-    labeler: Filter, name: str, drop_comments: bool, fallback: Any, noscript: bool = False
+    labeler: Filter,
+    name: str,
+    drop_comments: bool,
+    fallback: Any,
+    noscript: bool = False,
+    without_comments: bool = False,
 ) -> Chain:
     """A learned labeler's extractor: the labeler, then (``drop_comments``) the
     :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then (``noscript``) the
     same two again on the page's ``<noscript>`` markup where they found nothing
-    (:class:`~scrapy_boilerplate.filters.NoscriptContent`), then, if ``fallback`` is an
-    extractor name or chain spec, that chain on pages where nothing is content."""
+    (:class:`~scrapy_boilerplate.filters.NoscriptContent`), then (``without_comments``)
+    the same two again on the page without its comment threads where still nothing was
+    found (:class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then, if
+    ``fallback`` is an extractor name or chain spec, that chain on pages where nothing
+    is content."""
     filters: list[Filter] = [labeler]
     if drop_comments:
         filters.append(CommentSectionFilter())
+    again = Chain(filters, name)  # the labeler and the comment filter, run again
     if noscript:
-        filters.append(NoscriptContent(Chain(filters, name)))
+        filters.append(NoscriptContent(again))
+    if without_comments:
+        filters.append(WithoutCommentThreads(again))
     if fallback is not None:
         filters.append(FallbackFilter(fallback))
     return Chain(filters, name)

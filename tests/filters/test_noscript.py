@@ -152,7 +152,7 @@ def test_registered_pickled_and_compared_by_its_spec():
 
 def test_the_default_chain_has_it_and_web2text_does_not():
     pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
-    assert isinstance(list(get_extractor("boosted").chain)[-1], NoscriptContent)
+    assert any(isinstance(f, NoscriptContent) for f in get_extractor("boosted").chain)
     assert not any(isinstance(f, NoscriptContent) for f in get_extractor("web2text").chain)
 
 

@@ -1,0 +1,106 @@
+"""The page without its readers' threads, for pages on which a chain found no content.
+
+A short story under a long discussion (a blog post with hundreds of comments, a
+Slashdot story) can drown: the comment threads hold nearly all of the page's text, so a
+labeler that reads the page as a whole finds the story too small to be the article, and
+the thread is not the article either. The comment-section filter would drop the thread
+anyway; this filter drops it first, from a copy of the tree, and runs a chain again on
+what is left, only where the chain before it left no block content.
+
+A page that declares itself a discussion (schema.org's ``DiscussionForumPosting`` or
+``QAPage``, in JSON-LD or microdata) is left alone: there the threads are the content.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from ..document import Document
+from ..parse import segment
+from ..spec import build_chain
+from .base import Filter
+from .comments import heading_ancestors, is_comment_section
+
+__all__ = ["WithoutCommentThreads", "declares_discussion"]
+
+#: schema.org types of pages whose threads are their content
+_DISCUSSION = re.compile(r"\b(?:DiscussionForumPosting|QAPage)\b")
+#: the JSON-LD scripts and microdata types looked at (a bound: each is searched once)
+MAX_DECLARATIONS = 50
+
+
+class WithoutCommentThreads(Filter):
+    """If no block is content, drop the page's comment sections (the outermost elements
+    :func:`~scrapy_boilerplate.filters.comments.is_comment_section` accepts, but not one
+    that holds one of the page's first ``<h1>`` elements: an article wrapped in
+    ``<div class="post has-comments">``) from a copy of the tree, segment it again, and
+    run the chain of ``extractor`` (a name, a chain spec, or a filter) on the new blocks,
+    if they hold at least ``min_words`` words. Pages that declare a discussion
+    (:func:`declares_discussion`) are left alone.
+    """
+
+    name = "without_comment_threads"
+
+    def __init__(self, extractor: Any = "article", min_words: int = 20) -> None:
+        if min_words < 0:
+            raise ValueError(f"min_words must be at least 0, not {min_words!r}")
+        self.extractor = extractor
+        self.min_words = min_words
+        self._chain = extractor if isinstance(extractor, Filter) else build_chain(extractor)
+
+    def __call__(self, doc: Document) -> bool:
+        root = doc.root
+        if root is None or any(block.is_content for block in doc.blocks):
+            return False
+        if declares_discussion(root) or not outermost_threads(root):
+            return False
+        # dropped from a copy (the parse may be shared), found again there
+        shown = copy.deepcopy(root)
+        for element in outermost_threads(shown):
+            element.drop_tree()  # its tail (text after it) stays
+        blocks, _ = segment(shown, cjk=doc.cjk)
+        if sum(block.num_words for block in blocks) < self.min_words:
+            return False
+        doc.check_deadline()
+        doc.blocks, doc.root = blocks, shown
+        self._chain(doc)
+        return True
+
+
+def outermost_threads(root: Any) -> list[Any]:
+    """The outermost comment sections of the tree, in document order, less those that
+    hold one of its first ``<h1>`` elements (``heading_ancestors``). One walk that does not
+    enter a section it takes (linear in the tree's size, whatever its depth)."""
+    headed = heading_ancestors(root)
+    found: list[Any] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node.tag, str):
+            continue  # comments and processing instructions
+        if node not in headed and is_comment_section(node):
+            found.append(node)
+            continue
+        stack.extend(reversed(node))
+    return found
+
+
+def declares_discussion(root: Any) -> bool:
+    """Whether the page declares itself a discussion (schema.org's
+    ``DiscussionForumPosting`` or ``QAPage``) in a JSON-LD script or a microdata
+    ``itemtype``: the first ``MAX_DECLARATIONS`` of each are looked at."""
+    scripts = root.iterfind(".//script[@type]")
+    for n, script in enumerate(scripts):
+        if n >= MAX_DECLARATIONS:
+            break
+        if script.get("type", "").strip().lower() == "application/ld+json":
+            if script.text and _DISCUSSION.search(script.text):
+                return True
+    for n, element in enumerate(root.iterfind(".//*[@itemtype]")):
+        if n >= MAX_DECLARATIONS:
+            break
+        if _DISCUSSION.search(element.get("itemtype", "")):
+            return True
+    return False
