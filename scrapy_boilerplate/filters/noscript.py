@@ -14,15 +14,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..document import Document
-from ..parse import segment
-from ..spec import build_chain
-from .base import Filter
+from ..document import Document, TextBlock
+from .reread import ReadAgain
 
 __all__ = ["NoscriptContent"]
 
 
-class NoscriptContent(Filter):
+class NoscriptContent(ReadAgain):
     """If no block is content and the page's ``<noscript>`` elements hold at least
     ``min_words`` words more than the page without them, segment the page again with
     their markup read (in a copy of the tree: the parse may be shared) and run the chain
@@ -34,27 +32,15 @@ class NoscriptContent(Filter):
 
     name = "noscript_content"
 
-    def __init__(self, extractor: Any = "article", min_words: int = 20) -> None:
-        if min_words < 0:
-            raise ValueError(f"min_words must be at least 0, not {min_words!r}")
-        self.extractor = extractor
-        self.min_words = min_words
-        self._chain = extractor if isinstance(extractor, Filter) else build_chain(extractor)
-
-    def __call__(self, doc: Document) -> bool:
-        root = doc.root
-        if root is None or any(block.is_content for block in doc.blocks):
-            return False
+    def changed_copy(self, root: Any) -> Any | None:
+        """A copy of the tree whose ``<noscript>`` elements are ordinary ``<div>``."""
         if next(root.iter("noscript"), None) is None:
-            return False
+            return None
         shown = copy.deepcopy(root)
         for element in shown.iter("noscript"):
             element.tag = "div"
-        blocks, _ = segment(shown, cjk=doc.cjk)
-        gained = sum(b.num_words for b in blocks) - sum(b.num_words for b in doc.blocks)
-        if gained < self.min_words:
-            return False
-        doc.check_deadline()
-        doc.blocks, doc.root = blocks, shown
-        self._chain(doc)
-        return True
+        return shown
+
+    def words(self, blocks: list[TextBlock], doc: Document) -> int:
+        """The words the ``<noscript>`` markup adds to the page."""
+        return sum(b.num_words for b in blocks) - sum(b.num_words for b in doc.blocks)

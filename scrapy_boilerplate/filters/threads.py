@@ -17,11 +17,8 @@ import copy
 import re
 from typing import Any
 
-from ..document import Document
-from ..parse import segment
-from ..spec import build_chain
-from .base import Filter
 from .comments import heading_ancestors, is_comment_section
+from .reread import ReadAgain
 
 __all__ = ["WithoutCommentThreads", "declares_discussion"]
 
@@ -31,7 +28,7 @@ _DISCUSSION = re.compile(r"\b(?:DiscussionForumPosting|QAPage)\b")
 MAX_DECLARATIONS = 50
 
 
-class WithoutCommentThreads(Filter):
+class WithoutCommentThreads(ReadAgain):
     """If no block is content, drop the page's comment sections (the outermost elements
     :func:`~scrapy_boilerplate.filters.comments.is_comment_section` accepts, but not one
     that holds one of the page's first ``<h1>`` elements: an article wrapped in
@@ -43,30 +40,16 @@ class WithoutCommentThreads(Filter):
 
     name = "without_comment_threads"
 
-    def __init__(self, extractor: Any = "article", min_words: int = 20) -> None:
-        if min_words < 0:
-            raise ValueError(f"min_words must be at least 0, not {min_words!r}")
-        self.extractor = extractor
-        self.min_words = min_words
-        self._chain = extractor if isinstance(extractor, Filter) else build_chain(extractor)
-
-    def __call__(self, doc: Document) -> bool:
-        root = doc.root
-        if root is None or any(block.is_content for block in doc.blocks):
-            return False
+    def changed_copy(self, root: Any) -> Any | None:
+        """A copy of the tree without its comment threads (None: no threads to drop, or
+        a page that declares a discussion)."""
         if declares_discussion(root) or not outermost_threads(root):
-            return False
+            return None
         # dropped from a copy (the parse may be shared), found again there
         shown = copy.deepcopy(root)
         for element in outermost_threads(shown):
             element.drop_tree()  # its tail (text after it) stays
-        blocks, _ = segment(shown, cjk=doc.cjk)
-        if sum(block.num_words for block in blocks) < self.min_words:
-            return False
-        doc.check_deadline()
-        doc.blocks, doc.root = blocks, shown
-        self._chain(doc)
-        return True
+        return shown
 
 
 def outermost_threads(root: Any) -> list[Any]:

@@ -3,12 +3,11 @@ repeats in ``<noscript>``, is read as a browser without JavaScript shows it."""
 
 import copy
 import gzip
-import pickle
 from pathlib import Path
 
 import pytest
 
-from scrapy_boilerplate import FILTERS, extract, get_extractor
+from scrapy_boilerplate import extract, get_extractor
 from scrapy_boilerplate.filters import NoscriptContent
 from scrapy_boilerplate.parse import parse_html
 
@@ -139,15 +138,6 @@ def test_words_are_counted_as_the_extractor_counts_them():
     chain = ["mark_everything_boilerplate", {"noscript_content": {"extractor": "keep_everything"}}]
     assert "桥梁" in get_extractor(chain).extract(page).text  # 30 CJK words
     assert get_extractor(chain, cjk=False).extract(page).text == ""  # one word, as Java
-
-
-def test_registered_pickled_and_compared_by_its_spec():
-    assert FILTERS["noscript_content"] is NoscriptContent
-    f = NoscriptContent(["keep_everything"], min_words=5)
-    assert pickle.loads(pickle.dumps(f)) == f
-    assert f != NoscriptContent(["keep_everything"])
-    with pytest.raises(ValueError):
-        NoscriptContent(min_words=-1)
 
 
 def test_the_default_chain_has_it_and_web2text_does_not():

@@ -3,11 +3,10 @@ on which the labeler finds nothing, is read again without its comment threads.""
 
 import copy
 import json
-import pickle
 
 import pytest
 
-from scrapy_boilerplate import FILTERS, extract, get_extractor
+from scrapy_boilerplate import extract, get_extractor
 from scrapy_boilerplate.filters import NoscriptContent, WithoutCommentThreads
 from scrapy_boilerplate.filters.threads import declares_discussion, outermost_threads
 from scrapy_boilerplate.parse import parse_html
@@ -152,13 +151,7 @@ def test_any_chain_spec_reads_the_page_without_threads():
     assert extract(blog_page(), extractor=["mark_everything_boilerplate"]).text == ""
 
 
-def test_registered_pickled_and_in_the_default_chain_only():
-    assert FILTERS["without_comment_threads"] is WithoutCommentThreads
-    f = WithoutCommentThreads(["keep_everything"], min_words=5)
-    assert pickle.loads(pickle.dumps(f)) == f
-    assert f != WithoutCommentThreads(["keep_everything"])
-    with pytest.raises(ValueError):
-        WithoutCommentThreads(min_words=-1)
+def test_in_the_default_chain_only():
     pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
     chain = list(get_extractor("boosted").chain)
     # after the <noscript> reading: a script-shown post is read with its markup first
