@@ -13,10 +13,18 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from lxml import etree
+
 from ..document import Document, Label
 from .base import Filter
 
-__all__ = ["CommentSectionFilter", "heading_ancestors", "is_comment_section", "nearest_decision"]
+__all__ = [
+    "CommentSectionFilter",
+    "declares_discussion",
+    "heading_ancestors",
+    "is_comment_section",
+    "nearest_decision",
+]
 
 #: a class or id token that names a comment container: one of the words, alone or as the
 #: first word after an optional prefix ("post-comments", "comment-body", "disqus_thread");
@@ -31,6 +39,12 @@ _CAMEL = re.compile(r"([a-z])([A-Z])")
 _MAYBE = re.compile(r"omment|disqus|dsq|respond|repl|talkback", re.IGNORECASE).search
 #: elements that hold the whole page, never a comment section
 _PAGE_TAGS = frozenset(("html", "body"))
+#: schema.org types of pages whose threads are their content
+_DISCUSSION = re.compile(r"\b(?:DiscussionForumPosting|QAPage)\b")
+#: the JSON-LD scripts and microdata types looked at (a bound: each is searched once)
+MAX_DECLARATIONS = 50
+_MICRODATA_TYPES = etree.XPath("//*[@itemtype]/@itemtype")
+_LD_JSON = "application/ld+json"
 
 
 def is_comment_section(element: Any) -> bool:
@@ -44,6 +58,23 @@ def is_comment_section(element: Any) -> bool:
     return False
 
 
+def declares_discussion(root: Any) -> bool:
+    """Whether the page declares itself a discussion (schema.org's
+    ``DiscussionForumPosting`` or ``QAPage``: a forum thread, a question and its answers)
+    in a JSON-LD script or a microdata ``itemtype``; the first ``MAX_DECLARATIONS`` of
+    each are looked at."""
+    if root is None:
+        return False
+    scripts = (s for s in root.iter("script") if s.get("type", "").strip().lower() == _LD_JSON)
+    for n, script in enumerate(scripts):
+        if n >= MAX_DECLARATIONS:
+            break
+        if script.text and _DISCUSSION.search(script.text):
+            return True
+    types = _MICRODATA_TYPES(root)[:MAX_DECLARATIONS]
+    return any(_DISCUSSION.search(value) for value in types)
+
+
 class CommentSectionFilter(Filter):
     """Content blocks inside a readers' comment section become boilerplate, labelled
     ``USER_COMMENTS``.
@@ -54,7 +85,9 @@ class CommentSectionFilter(Filter):
     comment thread, and stays. A section whose ``id`` is one of ``thread_ids`` (by
     default WordPress's ``comments`` and Disqus's ``disqus_thread``: the names the
     comment systems themselves give their thread) is dropped whatever its share: a long
-    thread under a short story is still a thread.
+    thread under a short story is still a thread. With ``keep_discussions``, nothing is
+    dropped on a page that declares itself a discussion (:func:`declares_discussion`: a
+    forum thread, a question and its answers), whose threads are its content.
     """
 
     name = "comment_sections"
@@ -64,12 +97,14 @@ class CommentSectionFilter(Filter):
         max_share: float = 0.5,
         wrapper_holds_heading: bool = False,
         thread_ids: tuple[str, ...] = ("comments", "disqus_thread"),
+        keep_discussions: bool = True,
     ) -> None:
         if not 0.0 <= max_share <= 1.0:
             raise ValueError(f"max_share must be within [0, 1], not {max_share!r}")
         self.max_share = max_share
         self.wrapper_holds_heading = wrapper_holds_heading
         self.thread_ids = tuple(thread_ids)
+        self.keep_discussions = keep_discussions
 
     def __call__(self, doc: Document) -> bool:
         # ancestors already looked at -> their section (or None); lxml elements are kept
@@ -89,6 +124,8 @@ class CommentSectionFilter(Filter):
                         words[section] = words.get(section, 0) + block.num_words
             sections.append(section)
         if not words:
+            return False
+        if self.keep_discussions and declares_discussion(doc.root):
             return False
         limit = self.max_share * total
         wrappers = None

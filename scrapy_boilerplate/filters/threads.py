@@ -14,18 +14,12 @@ A page that declares itself a discussion (schema.org's ``DiscussionForumPosting`
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
-from .comments import heading_ancestors, is_comment_section
+from .comments import declares_discussion, heading_ancestors, is_comment_section
 from .reread import ReadAgain
 
-__all__ = ["WithoutCommentThreads", "declares_discussion"]
-
-#: schema.org types of pages whose threads are their content
-_DISCUSSION = re.compile(r"\b(?:DiscussionForumPosting|QAPage)\b")
-#: the JSON-LD scripts and microdata types looked at (a bound: each is searched once)
-MAX_DECLARATIONS = 50
+__all__ = ["WithoutCommentThreads", "outermost_threads"]
 
 
 class WithoutCommentThreads(ReadAgain):
@@ -68,22 +62,3 @@ def outermost_threads(root: Any) -> list[Any]:
             continue
         stack.extend(reversed(node))
     return found
-
-
-def declares_discussion(root: Any) -> bool:
-    """Whether the page declares itself a discussion (schema.org's
-    ``DiscussionForumPosting`` or ``QAPage``) in a JSON-LD script or a microdata
-    ``itemtype``: the first ``MAX_DECLARATIONS`` of each are looked at."""
-    scripts = root.iterfind(".//script[@type]")
-    for n, script in enumerate(scripts):
-        if n >= MAX_DECLARATIONS:
-            break
-        if script.get("type", "").strip().lower() == "application/ld+json":
-            if script.text and _DISCUSSION.search(script.text):
-                return True
-    for n, element in enumerate(root.iterfind(".//*[@itemtype]")):
-        if n >= MAX_DECLARATIONS:
-            break
-        if _DISCUSSION.search(element.get("itemtype", "")):
-            return True
-    return False

@@ -199,3 +199,38 @@ def test_a_comment_section_nested_deep(depth):
     assert "I cross that bridge" not in result.text
     if depth < 2048:  # within libxml2's nesting limit the comment is there to be dropped
         assert "I cross that bridge" in extract(html, extractor="keep_everything").text
+
+
+FORUM_LD = (
+    '<script type="application/ld+json">{"@context": "https://schema.org", '
+    '"@type": "DiscussionForumPosting", "headline": "Bridge to reopen"}</script>'
+)
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        FORUM_LD,  # JSON-LD, as XenForo and Discourse declare a thread
+        '<div itemscope itemtype="https://schema.org/QAPage"></div>',  # microdata
+    ],
+    ids=["json-ld", "microdata"],
+)
+def test_a_page_that_declares_a_discussion_keeps_its_threads(declaration):
+    # on a forum thread the posts are the content, whatever their containers are named
+    posts = f'<div class="message-replies">{COMMENT}</div>'
+    doc, changed = everything_then_comments(page(declaration + ARTICLE + posts))
+    assert not changed
+    assert "I cross that bridge" in content_text(doc)
+    doc, changed = everything_then_comments(
+        page(declaration + ARTICLE + posts), keep_discussions=False
+    )
+    assert changed
+    assert "I cross that bridge" not in content_text(doc)
+
+
+def test_an_article_that_declares_nothing_of_the_kind_loses_its_threads():
+    article_ld = FORUM_LD.replace("DiscussionForumPosting", "NewsArticle")
+    thread = f'<div id="comments">{COMMENT * 3}</div>'
+    doc, changed = everything_then_comments(page(article_ld + ARTICLE + thread))
+    assert changed
+    assert "I cross that bridge" not in content_text(doc)
