@@ -2,7 +2,8 @@
 
 ``base`` holds the contract (:class:`Filter`) and :class:`Chain`; boilerpipe's filters are
 in ``classifiers``, ``fusion``, ``selection`` and ``simple``, its named extractors in
-``boilerpipe``; ``comments``, ``fallback``, ``noscript`` and ``threads`` (both on ``reread``) are ours; ``density/`` is the density family.
+``boilerpipe``; ``comments``, ``fallback``, ``noscript`` and ``threads`` (the last two
+on ``reread``) are ours; ``density/`` is the density family.
 Every class is importable from here. The names a spec may use are in the registry
 (:mod:`scrapy_boilerplate.registry`): each filter under its snake_case ``name`` and its
 class name, so a spec may say ``"num_words_rules"`` or ``"NumWordsRulesClassifier"``.
