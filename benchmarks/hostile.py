@@ -54,6 +54,12 @@ CRAFTED = {
     "nested blockquotes": ("<html><body>" + "<blockquote>" * 1500, _PARAGRAPH),
     "nested bold": ("<html><body><p>" + "<b>" * 1500, "word "),
     "nested microdata authors": ("<html><body>" + "<div itemprop='author'>" * 1500, _PARAGRAPH),
+    # a short story under comment threads only: the default reads the page again without
+    # them (filters/threads.py), each thread holding a heading it must look for
+    "story under threads": (
+        "<html><body>" + _PARAGRAPH,
+        "<div class='comment'><h1>Re:</h1><p>a reader agrees with the story</p></div>",
+    ),
 }
 #: every output beside the text (``--outputs``)
 ALL_OUTPUTS = {"formats": ("markdown", "html"), "metadata": True, "comments": True}
