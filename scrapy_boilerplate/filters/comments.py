@@ -10,7 +10,7 @@ Type ``<div id="comments">``, Disqus ``<div id="disqus_thread">``, and so on.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from lxml import etree
@@ -23,6 +23,7 @@ __all__ = [
     "declares_discussion",
     "heading_ancestors",
     "is_comment_section",
+    "json_ld_scripts",
     "nearest_decision",
 ]
 
@@ -44,7 +45,6 @@ _DISCUSSION = re.compile(r"\b(?:DiscussionForumPosting|QAPage)\b")
 #: the JSON-LD scripts and microdata types looked at (a bound: each is searched once)
 MAX_DECLARATIONS = 50
 _MICRODATA_TYPES = etree.XPath("//*[@itemtype]/@itemtype")
-_LD_JSON = "application/ld+json"
 
 
 def is_comment_section(element: Any) -> bool:
@@ -58,6 +58,14 @@ def is_comment_section(element: Any) -> bool:
     return False
 
 
+def json_ld_scripts(root: Any) -> Iterator[Any]:
+    """The page's JSON-LD scripts (``<script type="application/ld+json">``, the type
+    compared without case or surrounding spaces), in document order."""
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() == "application/ld+json":
+            yield script
+
+
 def declares_discussion(root: Any) -> bool:
     """Whether the page declares itself a discussion (schema.org's
     ``DiscussionForumPosting`` or ``QAPage``: a forum thread, a question and its answers)
@@ -65,8 +73,7 @@ def declares_discussion(root: Any) -> bool:
     each are looked at."""
     if root is None:
         return False
-    scripts = (s for s in root.iter("script") if s.get("type", "").strip().lower() == _LD_JSON)
-    for n, script in enumerate(scripts):
+    for n, script in enumerate(json_ld_scripts(root)):
         if n >= MAX_DECLARATIONS:
             break
         if script.text and _DISCUSSION.search(script.text):

@@ -12,6 +12,7 @@ from typing import Any
 
 from lxml import etree
 
+from ..filters.comments import json_ld_scripts
 from ..markup.tree import xml_safe
 
 __all__ = [
@@ -75,9 +76,7 @@ def from_json_ld(root: Any) -> Candidates:
     from lxml import html as lxml_html
 
     data: list[Any] = []
-    for script in root.iter("script"):
-        if (script.get("type") or "").strip().lower() != "application/ld+json":
-            continue
+    for script in json_ld_scripts(root):
         # (extruct reads a document: each script goes alone into a small one)
         holder = lxml_html.Element("html")
         text = xml_safe(script.text or "")  # (lxml takes no control character)
