@@ -9,6 +9,7 @@ random markup. Change both together.
 
 from cpython.unicode cimport Py_UNICODE_ISSPACE
 
+from ._ctext cimport next_ascii
 from .limits import RAW_TEXT_TAGS
 
 
@@ -61,8 +62,11 @@ cdef Py_ssize_t _end_tag(int kind, void* data, Py_ssize_t n, Py_ssize_t i,
                          Py_ssize_t name_start, Py_ssize_t name_len):
     # the position of the next "</" + the name (ASCII, any case) at or after i, or n
     cdef Py_ssize_t k
-    while i + 1 + name_len < n:
-        if PyUnicode_READ(kind, data, i) == 60 and PyUnicode_READ(kind, data, i + 1) == 47:
+    while True:
+        i = next_ascii(kind, data, i, n, 60)  # "<"
+        if i + 1 + name_len >= n:
+            break
+        if PyUnicode_READ(kind, data, i + 1) == 47:
             for k in range(name_len):
                 if _lower(PyUnicode_READ(kind, data, i + 2 + k)) != _lower(PyUnicode_READ(kind, data, name_start + k)):
                     break
@@ -79,10 +83,10 @@ def scan(str html, Py_ssize_t max_tags, Py_ssize_t max_attributes):
     cdef Py_ssize_t i = 0, j, k, start, end, name_start = 0, count = 0, seen, i_name, name_end
     cdef Py_UCS4 c
     cuts = []
-    while i < n:
-        if PyUnicode_READ(kind, data, i) != 60 or i + 1 >= n:  # "<"
-            i += 1
-            continue
+    while True:
+        i = next_ascii(kind, data, i, n, 60)  # "<"
+        if i + 1 >= n:
+            break
         if (i + 3 < n and PyUnicode_READ(kind, data, i + 1) == 33 and PyUnicode_READ(kind, data, i + 2) == 45
                 and PyUnicode_READ(kind, data, i + 3) == 45):  # "<!--": on after the next "-->"
             k = i + 4

@@ -32,9 +32,11 @@ import re
 from bisect import bisect_right
 from typing import Any
 
+from ._compiled import compiled_twin
 from .words import JAVA_WHITESPACE
 
 __all__ = [
+    "COMPILED",
     "HEAD_ELEMENTS",
     "RAW_TEXT_WINDOW",
     "UNCLOSED_EMBED",
@@ -42,6 +44,8 @@ __all__ = [
     "prepare",
     "raw_text_marks",
     "repair_tree",
+    "rewrite_tags",
+    "rewrite_tags_python",
 ]
 
 #: attribute put on ``<embed>`` tags that NekoHTML would leave open
@@ -300,10 +304,12 @@ def inside_raw_text(marks: RawTextMarks, pos: int, window: int = RAW_TEXT_WINDOW
 _MARKED_EMBED = f'<embed {UNCLOSED_EMBED}=""'
 
 
-def _rewrite_tags(html: str) -> str:
-    # </body>, </html>: dropped. </p>: a stray one (no <p> opened since the previous </p>,
-    # or the page start) becomes an empty paragraph, unless it is inside a comment, script
-    # or style. <embed> not followed by </embed>: marked.
+def rewrite_tags_python(html: str) -> str:
+    """``html`` with ``</body>`` and ``</html>`` dropped, each stray ``</p>`` (no ``<p>``
+    opened since the previous ``</p>``, or the page start) made an empty paragraph unless
+    it is inside a comment, script or style, and each ``<embed>`` not followed by
+    ``</embed>`` marked (:data:`UNCLOSED_EMBED`). ``_cneko.pyx`` is its compiled twin;
+    ``rewrite_tags`` is whichever is in use."""
     pieces: list[str] = []
     pos = 0  # what is copied so far
     paragraph_open = False
@@ -352,4 +358,12 @@ def _rewrite_tags(html: str) -> str:
 
 def prepare(html: str) -> str:
     """Rewrite the few constructs NekoHTML and lxml repair differently (see module doc)."""
-    return _rewrite_tags(_close_runaway_titles(html))
+    return rewrite_tags(_close_runaway_titles(html))
+
+
+rewrite_tags = rewrite_tags_python
+#: whether the compiled rewrite (``_cneko``) is in use
+_compiled = compiled_twin(__name__, "rewrite_tags")
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (rewrite_tags,) = _compiled

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scrapy_boilerplate import limits, parse, words
+from scrapy_boilerplate import limits, neko, parse, words
 from scrapy_boilerplate.filters.density import _dom, cetr
 from scrapy_boilerplate.neural import assemble, structure, textstats
 from scrapy_boilerplate.parse import segment_python
@@ -170,6 +170,7 @@ def signature(result):
 # each module using compiled twins: its COMPILED flag, and its (used, Python twin) names
 TWINS = {
     limits: ["scan"],
+    neko: ["rewrite_tags"],
     parse: ["segment"],
     words: ["count_blocks", "separate_tokens"],
     _dom: ["walk"],

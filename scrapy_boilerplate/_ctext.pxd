@@ -1,0 +1,29 @@
+# Helpers shared by the compiled scans of a page's text (_climits.pyx, _cneko.pyx): the
+# characters of a str read in place, in its own storage (1, 2 or 4 bytes per character).
+
+from libc.stdint cimport uint16_t, uint32_t
+from libc.string cimport memchr
+
+
+cdef inline Py_ssize_t next_ascii(int kind, const void* data, Py_ssize_t i, Py_ssize_t n,
+                                  uint32_t ascii) noexcept nogil:
+    # the position of the first ``ascii`` character at or after i (n if there is none):
+    # a loop of the string's own width, memchr for one byte per character, instead of a
+    # read that asks for the width at every character
+    cdef const void* found
+    cdef const uint16_t* wide
+    cdef const uint32_t* wider
+    if i >= n:
+        return n
+    if kind == 1:
+        found = memchr(<const char*>data + i, <int>ascii, <size_t>(n - i))
+        return n if found == NULL else <Py_ssize_t>(<const char*>found - <const char*>data)
+    if kind == 2:
+        wide = <const uint16_t*>data
+        while i < n and wide[i] != ascii:
+            i += 1
+        return i
+    wider = <const uint32_t*>data
+    while i < n and wider[i] != ascii:
+        i += 1
+    return i
