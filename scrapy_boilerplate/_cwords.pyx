@@ -95,6 +95,13 @@ cdef inline Py_ssize_t _bisect_right(Py_ssize_t* a, Py_ssize_t size, Py_ssize_t 
     return lo
 
 
+def has_astral(str text):
+    """``words.has_astral_python``, compiled: a str holds a character above U+FFFF
+    exactly when it is stored four bytes per character (PEP 393 keeps each string in
+    the narrowest width its characters fit)."""
+    return PyUnicode_KIND(text) == 4
+
+
 def count_blocks(str joined, bint astral):
     """``words.count_blocks_python``, compiled (same arguments, same list)."""
     cdef list out = []

@@ -73,9 +73,14 @@ _WORD_TOKENS = re.compile(r"(?<![^ ])(?:[^\w ]|_)*[^\W_][^ ]*").findall
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]").search
 
 
-def has_astral(text: str) -> bool:
-    """Whether the text holds a character above U+FFFF (two UTF-16 units in Java)."""
+def has_astral_python(text: str) -> bool:
+    """Whether the text holds a character above U+FFFF (two UTF-16 units in Java).
+    ``has_astral`` is its compiled twin (which asks the string's storage width) when
+    ``_cwords`` is built."""
     return not text.isascii() and _ASTRAL(text) is not None
+
+
+has_astral = has_astral_python
 
 
 def java_trim(text: str) -> str:
@@ -239,10 +244,10 @@ def count_blocks_python(joined: str, astral: bool) -> list[tuple[int, int, int, 
 count_blocks = count_blocks_python
 separate_tokens = separate_tokens_python
 #: whether the compiled separator and block counter (``_cwords``) are in use
-_compiled = compiled_twin(__name__, "count_blocks", "separate_tokens")
+_compiled = compiled_twin(__name__, "count_blocks", "separate_tokens", "has_astral")
 COMPILED = _compiled is not None
 if _compiled is not None:
-    count_blocks, separate_tokens = _compiled
+    count_blocks, separate_tokens, has_astral = _compiled
 
 
 def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats, bool]:

@@ -172,7 +172,7 @@ TWINS = {
     limits: ["scan"],
     neko: ["rewrite_tags"],
     parse: ["segment"],
-    words: ["count_blocks", "separate_tokens"],
+    words: ["count_blocks", "separate_tokens", "has_astral"],
     _dom: ["walk"],
     cetr: ["kmeans_iterations"],
     structure: ["collapsed_dom", "keyword_bits"],

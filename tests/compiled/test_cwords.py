@@ -81,3 +81,13 @@ def test_the_compiled_separator_returns_an_unchanged_text_as_it_is():
     text = "nothing to separate here, U.S. e-mail"
     assert words.separate_tokens(text, True) is text
     assert words.separate_tokens("a\u2063b", False) == "a b"
+
+
+@compiled
+def test_both_astral_tests_agree_on_every_width_of_string():
+    # the compiled test reads the storage width: 1, 2 and 4 bytes per character, and the
+    # edges of the 2-byte range (U+FFFF is not astral, U+10000 is)
+    texts = ["", "ascii", "é", "\u4e2d文", "\uffff", "\U00010000", "a\U0001f600b", "\u00ff" * 3,
+             "x" * 1000 + "\U0010ffff", "\ud800"]  # fmt: skip
+    for text in texts:
+        assert words.has_astral(text) is words.has_astral_python(text), repr(text)
