@@ -48,6 +48,7 @@ __all__ = [
     "BoostedLabeler",
     "BoostedModel",
     "boosted",
+    "decided_by_trees",
     "get_boosted_model",
     "navigation_links",
     "short_block_decisions",
@@ -65,6 +66,7 @@ _NAVIGATION = [
     for name in ("anc_class_nav", "anc_class_footer", "anc_tag_nav", "anc_tag_footer")
 ]
 _LINK_DENSITY = BOOSTED_FEATURES.index("link_density")
+_HEADING = BOOSTED_FEATURES.index("label_heading")
 
 
 class BoostedModel:
@@ -77,6 +79,7 @@ class BoostedModel:
         try:
             self.threshold = float(meta["threshold"])
             self.short_words = int(meta["short_words"])
+            self.short_headings = bool(meta.get("short_headings", False))
             names = list(meta["features"])
         except (ValueError, KeyError, TypeError) as exc:
             raise ModelUnavailableError(f"cannot read {meta_path}: {exc}") from exc
@@ -117,6 +120,19 @@ def get_boosted_model(
     return process_model(_models, BoostedModel, model_dir, threads)
 
 
+def decided_by_trees(
+    words: np.ndarray, features: np.ndarray, short_words: int, short_headings: bool = False
+) -> np.ndarray:
+    """The blocks the trees decide: those of more than ``short_words`` words (and, with
+    ``short_headings``, every heading); all of them on a page of short blocks only."""
+    long = words > short_words
+    if short_headings:
+        long |= features[:, _HEADING] > 0
+    if not long.any():
+        long[:] = True
+    return long
+
+
 def short_block_decisions(content: np.ndarray, long: np.ndarray) -> np.ndarray:
     """The decisions of every block, given those of the long blocks (``content`` where
     ``long``): a short block is content if the nearest long blocks before and after it
@@ -154,9 +170,7 @@ class BoostedLabeler(ProbabilityLabeler):
         features = boosted_features(doc)
         doc.check_deadline()
         words = np.fromiter(map(_NUM_WORDS, blocks), dtype=np.int64, count=len(blocks))
-        long = words > model.short_words
-        if not long.any():  # a page of short blocks only: the trees decide each
-            long[:] = True
+        long = decided_by_trees(words, features, model.short_words, model.short_headings)
         content = np.zeros(len(blocks), dtype=bool)
         rows = np.flatnonzero(long)
         content[rows] = model.content_probability(features, rows) >= self.threshold_of(model)

@@ -31,6 +31,7 @@ import numpy as np
 from ..neural.boosted import (
     BOOSTED_FILE,
     BOOSTED_META,
+    decided_by_trees,
     navigation_links,
     short_block_decisions,
 )
@@ -69,6 +70,8 @@ class BoostedConfig:
     #: blocks of at most this many words are decided by their neighbours, not the trees
     #: (4: the cross-validated mean of 2, with a third fewer rows; 6 and 8 were lower)
     short_words: int = 4
+    #: headings of at most ``short_words`` words are decided by the trees too
+    short_headings: bool = False
     #: features whose growth may only lower the content probability (LightGBM's monotone
     #: constraints): more of a block's own words in links never makes it more likely text
     decreasing: tuple[str, ...] = ("link_density",)
@@ -190,7 +193,10 @@ def train_boosted(
     rows = corpus.rows(range(len(corpus)) if pages is None else pages)
     labels = corpus.labels[rows]
     words = corpus.words[rows]
-    keep = rows[(labels >= 0) & (words > cfg.short_words)]
+    trees_decide = decided_by_trees(
+        words, corpus.features[rows], cfg.short_words, cfg.short_headings
+    )
+    keep = rows[(labels >= 0) & trees_decide]
     y = corpus.labels[keep]
     if len(np.unique(y)) < 2:
         raise ValueError("the training blocks hold one label only: nothing to learn")
@@ -215,7 +221,8 @@ def train_boosted(
         monotone[BOOSTED_FEATURES.index(name)] = -1
     model.set_params(monotone_constraints=monotone)
     if log:
-        log(f"boosted: {len(keep)} labelled blocks of more than {cfg.short_words} words")
+        headings = " and shorter headings" if cfg.short_headings else ""
+        log(f"boosted: {len(keep)} labelled blocks of more than {cfg.short_words} words{headings}")
     weights = np.log1p(corpus.words[keep].astype(np.float64))
     model.fit(corpus.features[keep], y, sample_weight=weights)
     return model
@@ -230,9 +237,9 @@ def predict_pages(
     out = []
     for p in pages:
         lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
-        long = corpus.words[lo:hi] > cfg.short_words
-        if not long.any():
-            long[:] = True
+        long = decided_by_trees(
+            corpus.words[lo:hi], corpus.features[lo:hi], cfg.short_words, cfg.short_headings
+        )
         content = np.zeros(hi - lo, dtype=bool)
         if hi > lo:
             prob = model.predict_proba(corpus.features[lo:hi][long])[:, 1]
@@ -273,6 +280,12 @@ def export_boosted(
     graph.output.extend(keep)
     onx.producer_version = ""
     onx.doc_string = ""
+    # the converter lists the operator domains in the order of a set of strings, which
+    # changes with the process's hash seed: sorted, a retrain in a new process gives the
+    # same bytes
+    domains = sorted(onx.opset_import, key=lambda opset: opset.domain)
+    del onx.opset_import[:]
+    onx.opset_import.extend(domains)
     for node in graph.node:
         node.doc_string = ""
     path = out / BOOSTED_FILE
@@ -283,6 +296,7 @@ def export_boosted(
         "opset": OPSET,
         "threshold": cfg.threshold,
         "short_words": cfg.short_words,
+        "short_headings": cfg.short_headings,
         "features": list(BOOSTED_FEATURES),
         "config": asdict(cfg),
         "training": _jsonable(extra or {}),

@@ -15,6 +15,7 @@ from scrapy_boilerplate.errors import ModelUnavailableError
 from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural.boosted import (
     BoostedLabeler,
+    decided_by_trees,
     navigation_links,
     short_block_decisions,
 )
@@ -79,6 +80,16 @@ def test_short_blocks_take_the_decision_of_the_long_blocks_around_them():
     # all long, or none: the given decisions
     assert short_block_decisions(content, np.ones(8, bool)).tolist() == content.tolist()
     assert short_block_decisions(content, np.zeros(8, bool)).tolist() == content.tolist()
+
+
+def test_the_trees_decide_the_long_blocks_and_with_short_headings_the_headings_too():
+    doc = parse_html("<h2>Short title</h2><p>" + "word " * 12 + "</p><p>two words</p>")
+    features = boosted_features(doc)
+    words = np.array([b.num_words for b in doc.blocks])
+    assert decided_by_trees(words, features, 4).tolist() == [False, True, False]
+    assert decided_by_trees(words, features, 4, short_headings=True).tolist() == [True, True, False]
+    # a page of short blocks only: the trees decide each
+    assert decided_by_trees(np.array([1, 2]), features[[0, 2]], 4).tolist() == [True, True]
 
 
 def test_links_only_in_navigation_or_a_footer_are_never_content():

@@ -2,6 +2,9 @@
 LightGBM's own probabilities, the same bytes again, and the train command."""
 
 import json
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -59,6 +62,26 @@ def test_exported_trees_give_lightgbms_probabilities_and_the_same_bytes(tiny_set
     assert "Libraries will open longer" in ex.extract(html).text
     decisions = predict_pages(trees, corpus, range(len(corpus)), TINY)
     assert len(decisions) == len(corpus.labels)
+
+
+EXPORT = """
+import sys
+from scrapy_boilerplate.training.boosted import BoostedConfig, build_boosted_corpus, export_boosted, train_boosted
+cfg = BoostedConfig(trees=8, leaves=4, max_depth=3, min_child_samples=2, threads=1)
+corpus = build_boosted_corpus([sys.argv[1]])
+export_boosted(train_boosted(corpus, cfg), sys.argv[2], cfg)
+"""
+
+
+def test_two_processes_export_the_same_bytes_whatever_their_hash_seed(tiny_set, tmp_path):  # noqa: F811
+    # a fresh clone retrains in a new process: the converter's set of operator domains
+    # must not carry the process's string hashing into the file's order
+    for seed in ("1", "20"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        command = [sys.executable, "-c", EXPORT, str(tiny_set), str(tmp_path / seed)]
+        subprocess.run(command, env=env, check=True, capture_output=True)
+    first, second = ((tmp_path / seed / "boosted.onnx").read_bytes() for seed in ("1", "20"))
+    assert first == second
 
 
 def test_one_label_only_is_refused(tiny_set):  # noqa: F811
