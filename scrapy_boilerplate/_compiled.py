@@ -29,6 +29,7 @@ __all__ = ["TWINNED", "compiled_twin", "is_stale", "twin_name"]
 #: the modules that have a compiled twin (relative to the package)
 TWINNED: tuple[str, ...] = (
     "limits",
+    "metadata.bylines",
     "neko",
     "parse",
     "words",

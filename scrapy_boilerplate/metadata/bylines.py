@@ -21,14 +21,14 @@ kind found (the article's normalisation splits "A and B" into two authors).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from lxml import etree
 
+from .._compiled import compiled_twin
 from ..filters.comments import is_comment_section
 
-__all__ = ["from_bylines"]
+__all__ = ["COMPILED", "candidates", "candidates_python", "from_bylines"]
 
 #: words of a class that name a byline, and words that say the element is something
 #: else about the author
@@ -71,9 +71,7 @@ HCARD, REL_AUTHOR, BYLINE_CLASS = 0, 1, 2
 def from_bylines(root: Any) -> dict[str, list[str]]:
     """``{"authors": [name]}`` from the page's byline markup (see the module), or {}."""
     found: dict[int, str] = {}
-    for n, element in enumerate(_candidates(root)):
-        if n >= MAX_CANDIDATES:
-            break
+    for element in candidates(root, MAX_CANDIDATES):
         kind = _kind(element)
         if kind is None or kind in found or not _small(element) or _in_page_furniture(element):
             continue
@@ -85,20 +83,33 @@ def from_bylines(root: Any) -> dict[str, list[str]]:
     return {"authors": [found[min(found)]]} if found else {}
 
 
-def _candidates(root: Any) -> Iterator[Any]:
-    """The elements worth a look, in document order: a class that may name a byline,
-    or a link with a ``rel``. One walk of the tree, substring tests of each class
-    (libxml2's XPath ``contains()`` per spelling costs three times as much, a regular
-    expression twice)."""
+def candidates_python(root: Any, limit: int) -> list[Any]:
+    """The first ``limit`` elements worth a look, in document order: a class that may
+    name a byline, or a link with a ``rel``. One walk of the tree, substring tests of
+    each class (libxml2's XPath ``contains()`` per spelling costs three times as much, a
+    regular expression twice). ``_cbylines.pyx`` is its compiled twin (the walk reads
+    libxml2's nodes and makes elements only of what it returns); ``candidates`` is
+    whichever is in use."""
+    found: list[Any] = []
+    if limit <= 0:
+        return found
     for element in root.iter(etree.Element):
-        value = element.get("class")
-        if value:
-            value = value.lower()
-            if any(piece in value for piece in _BYLINE_PIECES):
-                yield element
-                continue
-        if element.tag == "a" and element.get("rel"):
-            yield element
+        value = (element.get("class") or "").lower()
+        if any(piece in value for piece in _BYLINE_PIECES) or (
+            element.tag == "a" and element.get("rel")
+        ):
+            found.append(element)
+            if len(found) >= limit:
+                break
+    return found
+
+
+candidates = candidates_python
+#: whether the compiled walk (``_cbylines``) is in use
+_compiled = compiled_twin(__name__, "candidates")
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (candidates,) = _compiled
 
 
 def _kind(element: Any) -> int | None:

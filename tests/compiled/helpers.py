@@ -13,6 +13,7 @@ import pytest
 
 from scrapy_boilerplate import limits, neko, parse, words
 from scrapy_boilerplate.filters.density import _dom, cetr
+from scrapy_boilerplate.metadata import bylines
 from scrapy_boilerplate.neural import assemble, structure, textstats
 from scrapy_boilerplate.parse import segment_python
 
@@ -170,6 +171,7 @@ def signature(result):
 # each module using compiled twins: its COMPILED flag, and its (used, Python twin) names
 TWINS = {
     limits: ["scan"],
+    bylines: ["candidates"],
     neko: ["rewrite_tags"],
     parse: ["segment"],
     words: ["count_blocks", "separate_tokens", "has_astral"],
