@@ -47,6 +47,7 @@ __all__ = [
     "BOOSTED_META",
     "BoostedLabeler",
     "BoostedModel",
+    "HEADING_COLUMN",
     "boosted",
     "decided_by_trees",
     "get_boosted_model",
@@ -66,7 +67,8 @@ _NAVIGATION = [
     for name in ("anc_class_nav", "anc_class_footer", "anc_tag_nav", "anc_tag_footer")
 ]
 _LINK_DENSITY = BOOSTED_FEATURES.index("link_density")
-_HEADING = BOOSTED_FEATURES.index("label_heading")
+#: the column that says a block is a heading (``short_headings`` reads it)
+HEADING_COLUMN = BOOSTED_FEATURES.index("label_heading")
 
 
 class BoostedModel:
@@ -124,10 +126,13 @@ def decided_by_trees(
     words: np.ndarray, features: np.ndarray, short_words: int, short_headings: bool = False
 ) -> np.ndarray:
     """The blocks the trees decide: those of more than ``short_words`` words (and, with
-    ``short_headings``, every heading); all of them on a page of short blocks only."""
+    ``short_headings``, every heading); all of them on a page of short blocks only.
+    ``features``: the blocks' rows of :data:`BOOSTED_FEATURES`, or only their
+    ``label_heading`` column (1-D)."""
     long = words > short_words
     if short_headings:
-        long |= features[:, _HEADING] > 0
+        headings = features if features.ndim == 1 else features[:, HEADING_COLUMN]
+        long |= headings > 0
     if not long.any():
         long[:] = True
     return long

@@ -31,6 +31,7 @@ import numpy as np
 from ..neural.boosted import (
     BOOSTED_FILE,
     BOOSTED_META,
+    HEADING_COLUMN,
     decided_by_trees,
     navigation_links,
     short_block_decisions,
@@ -193,9 +194,9 @@ def train_boosted(
     rows = corpus.rows(range(len(corpus)) if pages is None else pages)
     labels = corpus.labels[rows]
     words = corpus.words[rows]
-    trees_decide = decided_by_trees(
-        words, corpus.features[rows], cfg.short_words, cfg.short_headings
-    )
+    # (the heading column alone: indexing the whole matrix by rows would copy it)
+    headings = corpus.features[rows, HEADING_COLUMN]
+    trees_decide = decided_by_trees(words, headings, cfg.short_words, cfg.short_headings)
     keep = rows[(labels >= 0) & trees_decide]
     y = corpus.labels[keep]
     if len(np.unique(y)) < 2:
