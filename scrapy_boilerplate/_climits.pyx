@@ -9,14 +9,8 @@ random markup. Change both together.
 
 from cpython.unicode cimport Py_UNICODE_ISSPACE
 
-from ._ctext cimport next_ascii
+from ._ctext cimport PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ, ascii_lower as _lower, next_ascii
 from .limits import RAW_TEXT_TAGS
-
-
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object text)
-    void* PyUnicode_DATA(object text)
-    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
 
 
 cdef inline bint _is_letter(Py_UCS4 c) noexcept nogil:
@@ -35,12 +29,6 @@ cdef inline Py_ssize_t _after_quote(int kind, void* data, Py_ssize_t i, Py_ssize
 
 
 cdef tuple _RAW_TEXT_TAGS = tuple(name.encode("ascii") for name in RAW_TEXT_TAGS)
-
-
-cdef inline Py_UCS4 _lower(Py_UCS4 c) noexcept nogil:
-    if c >= 65 and c <= 90:
-        return <Py_UCS4>(<unsigned int>c + 32)
-    return c
 
 
 cdef bint _is_raw_text(int kind, void* data, Py_ssize_t start, Py_ssize_t end):

@@ -11,20 +11,8 @@ crafted page and on random markup. Change both together.
 
 from cpython.unicode cimport Py_UNICODE_ISALNUM, Py_UNICODE_ISSPACE
 
-from ._ctext cimport next_ascii
+from ._ctext cimport PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ, ascii_lower as _lower, next_ascii
 from .neko import _EMBED_CLOSED, _MARKED_EMBED, inside_raw_text, raw_text_marks
-
-
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object text)
-    void* PyUnicode_DATA(object text)
-    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
-
-
-cdef inline Py_UCS4 _lower(Py_UCS4 c) noexcept nogil:
-    if c >= 65 and c <= 90:
-        return <Py_UCS4>(<unsigned int>c + 32)
-    return c
 
 
 cdef inline bint _word_at(int kind, void* data, Py_ssize_t n, Py_ssize_t i, const char* word) noexcept:

@@ -5,6 +5,19 @@ from libc.stdint cimport uint16_t, uint32_t
 from libc.string cimport memchr
 
 
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
+
+
+cdef inline Py_UCS4 ascii_lower(Py_UCS4 c) noexcept nogil:
+    # an ASCII capital as its small letter, any other character as it is
+    if c >= 65 and c <= 90:
+        return <Py_UCS4>(<unsigned int>c + 32)
+    return c
+
+
 cdef inline Py_ssize_t next_ascii(int kind, const void* data, Py_ssize_t i, Py_ssize_t n,
                                   uint32_t ascii) noexcept nogil:
     # the position of the first ``ascii`` character at or after i (n if there is none):
