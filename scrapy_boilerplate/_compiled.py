@@ -33,6 +33,7 @@ TWINNED: tuple[str, ...] = (
     "neko",
     "parse",
     "words",
+    "filters.comments",
     "filters.density._dom",
     "filters.density.cetr",
     "neural.structure",

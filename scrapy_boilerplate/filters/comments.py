@@ -15,11 +15,15 @@ from typing import Any
 
 from lxml import etree
 
+from .._compiled import compiled_twin
 from ..document import Document, Label
 from .base import Filter
 
 __all__ = [
+    "COMPILED",
     "CommentSectionFilter",
+    "comment_sections",
+    "comment_sections_python",
     "declares_discussion",
     "heading_ancestors",
     "is_comment_section",
@@ -114,22 +118,14 @@ class CommentSectionFilter(Filter):
         self.keep_discussions = keep_discussions
 
     def __call__(self, doc: Document) -> bool:
-        # ancestors already looked at -> their section (or None); lxml elements are kept
-        # alive as keys, so their identity is stable for the page
-        section_of: dict[Any, Any] = {}
-        sections: list[Any] = []
+        sections = comment_sections([b.element if b.is_content else None for b in doc.blocks])
         words: dict[Any, int] = {}
         total = 0
-        for block in doc.blocks:
-            section = None
+        for block, section in zip(doc.blocks, sections, strict=True):
             if block.is_content:
                 total += block.num_words
-                element = block.element
-                if element is not None:
-                    section = _section(element, section_of)
-                    if section is not None:
-                        words[section] = words.get(section, 0) + block.num_words
-            sections.append(section)
+                if section is not None:
+                    words[section] = words.get(section, 0) + block.num_words
         if not words:
             return False
         if self.keep_discussions and declares_discussion(doc.root):
@@ -172,12 +168,24 @@ def heading_ancestors(root: Any) -> set[Any]:
     return held
 
 
-def _section(element: Any, section_of: dict[Any, Any]) -> Any:
-    """The nearest comment-section ancestor-or-self of ``element`` (None if there is
-    none)."""
-    return nearest_decision(
-        element, section_of, lambda node: node if is_comment_section(node) else None
-    )
+def comment_sections_python(elements: list[Any]) -> list[Any]:
+    """For each of ``elements`` (None allowed), its nearest ancestor-or-self that
+    :func:`is_comment_section` accepts, or None. Each distinct ancestor is looked at
+    once for the whole list. ``filters/_ccomments.pyx`` is its compiled twin (it climbs
+    libxml2's parent pointers and reads ``class`` and ``id`` in place, making an element
+    only of the few whose attributes may name a comment container);
+    ``comment_sections`` is whichever is in use."""
+    # ancestors already looked at -> their section (or None); lxml elements are kept
+    # alive as keys, so their identity is stable for the page
+    section_of: dict[Any, Any] = {}
+
+    def decide(node: Any) -> Any:
+        return node if is_comment_section(node) else None
+
+    return [
+        None if element is None else nearest_decision(element, section_of, decide)
+        for element in elements
+    ]
 
 
 def nearest_decision(
@@ -203,3 +211,11 @@ def nearest_decision(
     for seen in walked:
         memo[seen] = found
     return found
+
+
+comment_sections = comment_sections_python
+#: whether the compiled climb (``_ccomments``) is in use
+_compiled = compiled_twin(__name__, "comment_sections")
+COMPILED = _compiled is not None
+if _compiled is not None:
+    (comment_sections,) = _compiled

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from scrapy_boilerplate import limits, neko, parse, words
+from scrapy_boilerplate.filters import comments
 from scrapy_boilerplate.filters.density import _dom, cetr
 from scrapy_boilerplate.metadata import bylines
 from scrapy_boilerplate.neural import assemble, structure, textstats
@@ -172,6 +173,7 @@ def signature(result):
 TWINS = {
     limits: ["scan"],
     bylines: ["candidates"],
+    comments: ["comment_sections"],
     neko: ["rewrite_tags"],
     parse: ["segment"],
     words: ["count_blocks", "separate_tokens", "has_astral"],
