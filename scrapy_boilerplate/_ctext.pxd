@@ -1,5 +1,6 @@
-# Helpers shared by the compiled scans of a page's text (_climits.pyx, _cneko.pyx): the
-# characters of a str read in place, in its own storage (1, 2 or 4 bytes per character).
+# Helpers shared by the compiled scans of a page's text (_climits.pyx, _cneko.pyx; the
+# ASCII lowercase also by filters/_ccomments.pyx): the characters of a str read in
+# place, in its own storage (1, 2 or 4 bytes per character).
 
 from libc.stdint cimport uint16_t, uint32_t
 from libc.string cimport memchr

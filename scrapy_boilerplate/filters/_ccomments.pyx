@@ -19,6 +19,7 @@ from lxml.includes cimport tree
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree
 
 from .._cnodes cimport find_attribute, parent_element
+from .._ctext cimport ascii_lower
 
 from .comments import is_comment_section
 
@@ -28,10 +29,6 @@ import_lxml__etree()
 cdef tuple _NEEDLES = (b"omment", b"disqus", b"dsq", b"respond", b"repl", b"talkback")
 
 
-cdef inline unsigned char _lower(unsigned char c) noexcept nogil:
-    return c + 32 if 65 <= c <= 90 else c
-
-
 cdef bint _holds(const unsigned char* text, size_t n, const unsigned char* needle, size_t m) noexcept nogil:
     # whether text holds needle (lowercase ASCII) in any ASCII case
     cdef size_t i, k
@@ -39,7 +36,7 @@ cdef bint _holds(const unsigned char* text, size_t n, const unsigned char* needl
         return False
     for i in range(n - m + 1):
         for k in range(m):
-            if _lower(text[i + k]) != needle[k]:
+            if ascii_lower(text[i + k]) != needle[k]:
                 break
         else:
             return True
