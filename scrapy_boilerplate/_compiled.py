@@ -24,7 +24,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TWINNED", "compiled_twin", "is_stale", "twin_name"]
+__all__ = ["TWINNED", "is_stale", "twin_name", "use_twin"]
 
 #: the modules that have a compiled twin (relative to the package)
 TWINNED: tuple[str, ...] = (
@@ -59,20 +59,24 @@ def is_stale(compiled_file: Path, sources: list[Path]) -> bool:
     return any(s.exists() and s.stat().st_mtime > built for s in sources)
 
 
-def compiled_twin(module: str, *names: str) -> tuple[Any, ...] | None:
-    """The functions ``names`` of the compiled twin of ``module`` (a module's
-    ``__name__``), or None when it is not built (no C compiler at install) or
-    ``SCRAPY_BOILERPLATE_PURE_PYTHON`` is set: then the caller keeps its Python twins."""
+def use_twin(namespace: dict[str, Any], *names: str) -> bool:
+    """Rebind ``names`` in a module's ``namespace`` (its ``globals()``, where they are
+    the Python twins) to the compiled twin's functions of the same names, and say whether
+    it did: False when the twin is not built (no C compiler at install) or
+    ``SCRAPY_BOILERPLATE_PURE_PYTHON`` is set. The module keeps the result as its
+    ``COMPILED``."""
     if os.environ.get("SCRAPY_BOILERPLATE_PURE_PYTHON"):
-        return None
+        return False
+    module = namespace["__name__"]
     twin = twin_name(module)
     try:
         compiled = importlib.import_module(twin)
-        functions = tuple(getattr(compiled, name) for name in names)
+        functions = [getattr(compiled, name) for name in names]
     except (ImportError, AttributeError):
-        return None
+        return False
     _warn_if_stale(module, twin, compiled)
-    return functions
+    namespace.update(zip(names, functions, strict=True))
+    return True
 
 
 def _warn_if_stale(module: str, twin: str, compiled: Any) -> None:

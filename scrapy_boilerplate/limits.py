@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ._compiled import compiled_twin
+from ._compiled import use_twin
 
 __all__ = [
     "COMPILED",
@@ -135,7 +135,4 @@ def limit_markup(
 
 
 #: whether the compiled scan (``_climits``) is in use
-_compiled = compiled_twin(__name__, "scan")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (scan,) = _compiled
+COMPILED = use_twin(globals(), "scan")

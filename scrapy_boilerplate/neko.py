@@ -32,7 +32,7 @@ import re
 from bisect import bisect_right
 from typing import Any
 
-from ._compiled import compiled_twin
+from ._compiled import use_twin
 from .words import JAVA_WHITESPACE
 
 __all__ = [
@@ -363,7 +363,4 @@ def prepare(html: str) -> str:
 
 rewrite_tags = rewrite_tags_python
 #: whether the compiled rewrite (``_cneko``) is in use
-_compiled = compiled_twin(__name__, "rewrite_tags")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (rewrite_tags,) = _compiled
+COMPILED = use_twin(globals(), "rewrite_tags")

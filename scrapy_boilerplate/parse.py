@@ -28,7 +28,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from . import neko
-from ._compiled import compiled_twin
+from ._compiled import use_twin
 from .document import Document, Label, TextBlock
 from .encoding import decode_html
 from .limits import limit_markup
@@ -368,10 +368,7 @@ def make_blocks(
 segment = segment_python
 #: whether the compiled segmenter (``_cparse``, built at install when a compiler is there)
 #: is in use; ``SCRAPY_BOILERPLATE_PURE_PYTHON=1`` turns it off
-_compiled = compiled_twin(__name__, "segment")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (segment,) = _compiled
+COMPILED = use_twin(globals(), "segment")
 
 
 _REPLACEMENT_UTF8 = "\ufffd".encode()

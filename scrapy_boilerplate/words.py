@@ -20,7 +20,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
-from ._compiled import compiled_twin
+from ._compiled import use_twin
 from ._unicode_tables import JAVA_WORD_ASTRAL, JAVA_WORD_BMP
 
 #: marker tokens the HTML handler puts around anchor text (boilerpipe's own strings)
@@ -244,10 +244,7 @@ def count_blocks_python(joined: str, astral: bool) -> list[tuple[int, int, int, 
 count_blocks = count_blocks_python
 separate_tokens = separate_tokens_python
 #: whether the compiled separator and block counter (``_cwords``) are in use
-_compiled = compiled_twin(__name__, "count_blocks", "separate_tokens", "has_astral")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    count_blocks, separate_tokens, has_astral = _compiled
+COMPILED = use_twin(globals(), "count_blocks", "separate_tokens", "has_astral")
 
 
 def count_words(token_text: str, in_anchor: bool, cjk: bool) -> tuple[WordStats, bool]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from lxml import etree
 
-from .._compiled import compiled_twin
+from .._compiled import use_twin
 from ..document import Document, Label
 from .base import Filter
 
@@ -215,7 +215,4 @@ def nearest_decision(
 
 comment_sections = comment_sections_python
 #: whether the compiled climb (``_ccomments``) is in use
-_compiled = compiled_twin(__name__, "comment_sections")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (comment_sections,) = _compiled
+COMPILED = use_twin(globals(), "comment_sections")

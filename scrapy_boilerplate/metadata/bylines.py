@@ -25,7 +25,7 @@ from typing import Any
 
 from lxml import etree
 
-from .._compiled import compiled_twin
+from .._compiled import use_twin
 from ..filters.comments import is_comment_section
 
 __all__ = ["COMPILED", "candidates", "candidates_python", "from_bylines"]
@@ -106,10 +106,7 @@ def candidates_python(root: Any, limit: int) -> list[Any]:
 
 candidates = candidates_python
 #: whether the compiled walk (``_cbylines``) is in use
-_compiled = compiled_twin(__name__, "candidates")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (candidates,) = _compiled
+COMPILED = use_twin(globals(), "candidates")
 
 
 def _kind(element: Any) -> int | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .._compiled import compiled_twin
+from .._compiled import use_twin
 from .columns import (
     BLOCK_FEATURES,
     EDGE_FEATURES,
@@ -216,7 +216,4 @@ assemble = assemble_python
 
 
 #: whether the compiled assembly (``_cassemble``) is in use
-_compiled = compiled_twin(__name__, "assemble")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (assemble,) = _compiled
+COMPILED = use_twin(globals(), "assemble")

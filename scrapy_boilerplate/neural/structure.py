@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .._compiled import compiled_twin
+from .._compiled import use_twin
 from .columns import EXT_TAGS, KEYWORD_GROUPS, TAG_BITS
 
 __all__ = [
@@ -372,7 +372,4 @@ class Structure:
 
 #: whether the compiled collapsed-DOM pass and keyword scan (``_cstructure``) are in use;
 #: looked up last, as the twin reads this module's tables
-_compiled = compiled_twin(__name__, "collapsed_dom", "keyword_bits")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    collapsed_dom, keyword_bits = _compiled
+COMPILED = use_twin(globals(), "collapsed_dom", "keyword_bits")

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .._compiled import compiled_twin
+from .._compiled import use_twin
 
 __all__ = [
     "CHAR_COUNT_COLUMNS",
@@ -343,7 +343,4 @@ def block_text_stats(texts: Sequence[str], link_density: Sequence[float]) -> np.
 
 #: whether the compiled character counts and stopword lookups (``_ctextstats``) are in use;
 #: looked up last, as the twin reads this module's tables
-_compiled = compiled_twin(__name__, "char_counts", "stopword_words")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    char_counts, stopword_words = _compiled
+COMPILED = use_twin(globals(), "char_counts", "stopword_words")

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .._compiled import compiled_twin
+from .._compiled import use_twin
 
 __all__ = ["viterbi", "viterbi_python", "sequence_score", "COMPILED"]
 
@@ -73,7 +73,4 @@ def sequence_score(labels: Any, log_unary: Any, log_pairwise: Any, lam: float) -
 
 viterbi = viterbi_python
 #: whether the compiled decoder (``_cviterbi``) is in use
-_compiled = compiled_twin(__name__, "viterbi")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (viterbi,) = _compiled
+COMPILED = use_twin(globals(), "viterbi")

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from lxml import etree
 
-from ..._compiled import compiled_twin
+from ..._compiled import use_twin
 from ...document import Document
 from ..base import Filter
 
@@ -339,10 +339,7 @@ def walk_python(start: Any, skip_hidden: bool) -> tuple:
 
 walk = walk_python
 #: whether the compiled walk (``_cdom``) is in use
-_compiled = compiled_twin(__name__, "walk")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (walk,) = _compiled
+COMPILED = use_twin(globals(), "walk")
 
 
 # -- labelling blocks ------------------------------------------------------------------------

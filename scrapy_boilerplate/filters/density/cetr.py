@@ -15,7 +15,7 @@ from itertools import repeat
 
 import numpy as np
 
-from ..._compiled import compiled_twin
+from ..._compiled import use_twin
 from ...document import Document
 from ._dom import DensityFilter, DomStats, check_combine, label_runs
 
@@ -199,10 +199,7 @@ def kmeans_iterations_python(
 
 kmeans_iterations = kmeans_iterations_python
 #: whether the compiled k-means iterations (``_ccetr``) are in use
-_compiled = compiled_twin(__name__, "kmeans_iterations")
-COMPILED = _compiled is not None
-if _compiled is not None:
-    (kmeans_iterations,) = _compiled
+COMPILED = use_twin(globals(), "kmeans_iterations")
 
 
 class CETRFilter(DensityFilter):
