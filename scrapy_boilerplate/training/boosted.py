@@ -77,6 +77,10 @@ class BoostedConfig:
     #: constraints): more of a block's own words in links never makes it more likely text
     decreasing: tuple[str, ...] = ("link_density",)
     threshold: float = 0.5
+    #: each block's weight log(1 + words) divided by its page's total weight to this
+    #: power (0: long pages count as their blocks; 1: every page counts the same, as the
+    #: page-mean token F1 does)
+    page_balance: float = 0.0
     seed: int = 0
     threads: int = 2
 
@@ -224,9 +228,21 @@ def train_boosted(
     if log:
         headings = " and shorter headings" if cfg.short_headings else ""
         log(f"boosted: {len(keep)} labelled blocks of more than {cfg.short_words} words{headings}")
-    weights = np.log1p(corpus.words[keep].astype(np.float64))
-    model.fit(corpus.features[keep], y, sample_weight=weights)
+    model.fit(corpus.features[keep], y, sample_weight=block_weights(corpus, keep, cfg.page_balance))
     return model
+
+
+def block_weights(corpus: BoostedCorpus, keep: np.ndarray, page_balance: float) -> np.ndarray:
+    """The training weight of the rows ``keep``: log(1 + words), divided by the page's
+    total weight (of its kept rows) to the power ``page_balance``, scaled so that the
+    weights keep their sum."""
+    weights = np.log1p(corpus.words[keep].astype(np.float64))
+    if page_balance == 0.0 or len(keep) == 0:
+        return weights
+    page = np.searchsorted(corpus.offsets, keep, side="right") - 1
+    totals = np.bincount(page, weights=weights, minlength=len(corpus))
+    balanced = weights / totals[page] ** page_balance
+    return balanced * (weights.sum() / balanced.sum())
 
 
 def predict_pages(

@@ -21,6 +21,8 @@ pytest.importorskip("onnxmltools", reason="the train extra is not installed")
 
 from scrapy_boilerplate.training.boosted import (  # noqa: E402
     BoostedConfig,
+    BoostedCorpus,
+    block_weights,
     build_boosted_corpus,
     export_boosted,
     predict_pages,
@@ -62,6 +64,22 @@ def test_exported_trees_give_lightgbms_probabilities_and_the_same_bytes(tiny_set
     assert "Libraries will open longer" in ex.extract(html).text
     decisions = predict_pages(trees, corpus, range(len(corpus)), TINY)
     assert len(decisions) == len(corpus.labels)
+
+
+def test_blocks_weigh_by_their_words_and_page_balance_evens_out_the_pages():
+    # two pages: two blocks of one word, then three of three words
+    words = np.array([1, 1, 3, 3, 3])
+    corpus = BoostedCorpus(np.zeros((5, 1)), np.ones(5), words, np.array([0, 2, 5]), [], ["a", "b"])
+    rows = np.arange(5)
+    plain = block_weights(corpus, rows, 0.0)
+    assert np.allclose(plain, np.log1p(words))  # the shipped weighting
+    even = block_weights(corpus, rows, 1.0)
+    assert np.isclose(even[:2].sum(), even[2:].sum())  # each page the same in all
+    assert np.isclose(even.sum(), plain.sum())  # and the same total as before
+    assert np.isclose(even[0], even[1]) and np.isclose(even[2], even[4])  # within a page as words
+    # only the kept rows count: the second page's last block left out
+    kept = block_weights(corpus, np.arange(4), 1.0)
+    assert np.isclose(kept[:2].sum(), kept[2:].sum())
 
 
 EXPORT = """
