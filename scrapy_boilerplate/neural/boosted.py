@@ -5,7 +5,11 @@ in ``scrapy_boilerplate/neural/models/``) is a LightGBM tree ensemble exported t
 ``TreeEnsembleClassifier``, run with onnxruntime. It reads
 :data:`~scrapy_boilerplate.neural.boosted_features.BOOSTED_FEATURES` (Web2Text's block
 features and the page's context around each block) and gives each block's content
-probability; a block is content at or above the model's threshold.
+probability. Decoding follows the runs of consecutive blocks the trees decide: a run
+whose blocks all reach the model's ``grow_threshold`` (0.4) is content when one of them
+reaches its ``threshold`` (0.55): a paragraph the trees doubt beside paragraphs they
+are sure of is kept, a lone doubtful block is not (cross-validated by site, every seed
+of the trees gains by it: docs/neural.md).
 
 Blocks of at most ``short_words`` words (4 in the shipped model: six in ten of a page's
 blocks, bylines, labels, menu items, numbers) carry little text and were left out of
@@ -49,6 +53,7 @@ __all__ = [
     "BoostedModel",
     "HEADING_COLUMN",
     "boosted",
+    "content_runs",
     "decided_by_trees",
     "get_boosted_model",
     "navigation_links",
@@ -80,6 +85,8 @@ class BoostedModel:
         meta = read_model_meta("boosted", meta_path, onnx_path)
         try:
             self.threshold = float(meta["threshold"])
+            # (a model without it decides by its threshold alone)
+            self.grow_threshold = float(meta.get("grow_threshold", self.threshold))
             self.short_words = int(meta["short_words"])
             self.short_headings = bool(meta.get("short_headings", False))
             names = list(meta["features"])
@@ -138,6 +145,25 @@ def decided_by_trees(
     return long
 
 
+def content_runs(
+    probability: np.ndarray, threshold: float, grow_threshold: float, excluded: np.ndarray
+) -> np.ndarray:
+    """The decisions of the blocks the trees decide, in page order, from their content
+    ``probability``: each maximal run of consecutive blocks at ``grow_threshold`` or
+    more (none of them ``excluded``) is content if one of its blocks reaches
+    ``threshold``; a ``grow_threshold`` at or above ``threshold`` is a plain threshold."""
+    grow_threshold = min(grow_threshold, threshold)
+    candidate = (probability >= grow_threshold) & ~excluded
+    if not candidate.any():
+        return candidate
+    # number the runs: a new run starts at each candidate after a non-candidate
+    starts = candidate & ~np.concatenate(([False], candidate[:-1]))
+    run = np.cumsum(starts) - 1
+    seeded = np.zeros(int(run[-1]) + 1 if len(run) else 0, dtype=bool)
+    np.logical_or.at(seeded, run[candidate], probability[candidate] >= threshold)
+    return candidate & seeded[np.maximum(run, 0)]
+
+
 def short_block_decisions(content: np.ndarray, long: np.ndarray) -> np.ndarray:
     """The decisions of every block, given those of the long blocks (``content`` where
     ``long``): a short block is content if the nearest long blocks before and after it
@@ -157,11 +183,28 @@ class BoostedLabeler(ProbabilityLabeler):
     """Label every block content / boilerplate with the boosted trees.
 
     ``model_dir``: a directory with ``boosted.onnx`` and ``boosted.json`` (None: the
-    shipped model). ``threshold``: the content probability a block needs (None: the
-    model's). ``threads``: onnxruntime intra-op threads.
+    shipped model). ``threshold``: the content probability that makes a run of blocks
+    content (None: the model's); ``grow_threshold``: the probability each block of such
+    a run needs (None: the model's; at most ``threshold``; :func:`content_runs`).
+    ``threads``: onnxruntime intra-op threads.
     """
 
     name = "boosted_labeler"
+
+    def __init__(
+        self,
+        model_dir: str | None = None,
+        threshold: float | None = None,
+        threads: int = 1,
+        grow_threshold: float | None = None,
+    ) -> None:
+        self.grow_threshold = grow_threshold
+        super().__init__(model_dir, threshold, threads)
+
+    def grow_threshold_of(self, model: BoostedModel) -> float:
+        """The probability each block of a content run needs: ``grow_threshold``, else
+        the model's."""
+        return model.grow_threshold if self.grow_threshold is None else float(self.grow_threshold)
 
     def model(self) -> BoostedModel:
         """The loaded model (raises ModelUnavailableError without onnxruntime)."""
@@ -178,8 +221,12 @@ class BoostedLabeler(ProbabilityLabeler):
         long = decided_by_trees(words, features, model.short_words, model.short_headings)
         content = np.zeros(len(blocks), dtype=bool)
         rows = np.flatnonzero(long)
-        content[rows] = model.content_probability(features, rows) >= self.threshold_of(model)
-        content &= ~navigation_links(features)
+        content[rows] = content_runs(
+            model.content_probability(features, rows),
+            self.threshold_of(model),
+            self.grow_threshold_of(model),
+            navigation_links(features[rows]),
+        )
         return set_flags(blocks, short_block_decisions(content, long).tolist())
 
 
@@ -197,6 +244,7 @@ def boosted(
     fallback: Any = None,
     noscript: bool = True,
     without_comments: bool = True,
+    grow_threshold: float | None = None,
 ) -> Chain:
     """The ``boosted`` extractor (the default): the boosted labeler, then
     (``drop_comments``) the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`,
@@ -205,8 +253,9 @@ def boosted(
     then (``without_comments``) both again on the page without its comment threads where
     still nothing is content (a short story under a long discussion:
     :class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then, if ``fallback``
-    is an extractor name or chain spec, that chain on pages where nothing is content."""
-    labeler = BoostedLabeler(model_dir, threshold, threads)
+    is an extractor name or chain spec, that chain on pages where nothing is content.
+    ``threshold`` and ``grow_threshold``: see :class:`BoostedLabeler`."""
+    labeler = BoostedLabeler(model_dir, threshold, threads, grow_threshold)
     return labeler_chain(labeler, "boosted", drop_comments, fallback, noscript, without_comments)
 
 

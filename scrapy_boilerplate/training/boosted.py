@@ -32,6 +32,7 @@ from ..neural.boosted import (
     BOOSTED_FILE,
     BOOSTED_META,
     HEADING_COLUMN,
+    content_runs,
     decided_by_trees,
     navigation_links,
     short_block_decisions,
@@ -76,7 +77,10 @@ class BoostedConfig:
     #: features whose growth may only lower the content probability (LightGBM's monotone
     #: constraints): more of a block's own words in links never makes it more likely text
     decreasing: tuple[str, ...] = ("link_density",)
-    threshold: float = 0.5
+    #: a run of consecutive tree-decided blocks, each at ``grow_threshold`` or more, is
+    #: content if one of them reaches ``threshold`` (neural.boosted.content_runs)
+    threshold: float = 0.55
+    grow_threshold: float = 0.4
     #: each block's weight log(1 + words) divided by its page's total weight to this
     #: power (0: long pages count as their blocks; 1: every page counts the same, as the
     #: page-mean token F1 does)
@@ -260,8 +264,12 @@ def predict_pages(
         content = np.zeros(hi - lo, dtype=bool)
         if hi > lo:
             prob = model.predict_proba(corpus.features[lo:hi][long])[:, 1]
-            content[long] = prob >= cfg.threshold
-            content &= ~navigation_links(corpus.features[lo:hi])
+            content[long] = content_runs(
+                prob,
+                cfg.threshold,
+                cfg.grow_threshold,
+                navigation_links(corpus.features[lo:hi][long]),
+            )
         out.append(short_block_decisions(content, long))
     return np.concatenate(out).astype(np.int8) if out else np.zeros(0, np.int8)
 
@@ -312,6 +320,7 @@ def export_boosted(
         "model": "boosted",
         "opset": OPSET,
         "threshold": cfg.threshold,
+        "grow_threshold": cfg.grow_threshold,
         "short_words": cfg.short_words,
         "short_headings": cfg.short_headings,
         "features": list(BOOSTED_FEATURES),

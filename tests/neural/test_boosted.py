@@ -2,6 +2,7 @@
 (``neural/boosted_features.py``): the columns, the short-block rule, the shipped model on
 a page, pickling, and a missing or corrupt model failing when the chain is built."""
 
+import json
 import pickle
 import shutil
 import sys
@@ -15,6 +16,8 @@ from scrapy_boilerplate.errors import ModelUnavailableError
 from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural.boosted import (
     BoostedLabeler,
+    BoostedModel,
+    content_runs,
     decided_by_trees,
     navigation_links,
     short_block_decisions,
@@ -149,6 +152,56 @@ def test_the_threshold_can_be_set():
     nothing = extract(ARTICLE, extractor=[{"boosted_labeler": {"threshold": 1.01}}]).text
     assert "Share on Facebook" in everything  # (links in a footer stay out: see above)
     assert nothing == ""
+
+
+def test_a_doubtful_block_beside_sure_ones_is_content_and_a_lone_one_is_not():
+    # the trees' probabilities of the long blocks, in page order
+    probability = np.array([0.45, 0.9, 0.42, 0.3, 0.5, 0.2, 0.6, 0.41, 0.95])
+    nowhere = np.zeros(len(probability), bool)
+    got = content_runs(probability, 0.55, 0.4, nowhere)
+    # runs at 0.4 or more: [0.45 0.9 0.42] holds a sure block, [0.5] does not,
+    # [0.6 0.41 0.95] does
+    assert got.tolist() == [True, True, True, False, False, False, True, True, True]
+    # a block of navigation links is never content and ends a run
+    navigation = nowhere.copy()
+    navigation[1] = True
+    assert content_runs(probability, 0.55, 0.4, navigation)[:3].tolist() == [False] * 3
+    # a grow threshold at or above the threshold is a plain threshold
+    for grow in (0.55, 0.7):
+        assert (
+            content_runs(probability, 0.55, grow, nowhere).tolist()
+            == (probability >= 0.55).tolist()
+        )
+    assert not content_runs(np.zeros(0), 0.55, 0.4, np.zeros(0, bool)).any()
+
+
+def test_the_shipped_model_grows_runs_and_an_older_model_file_decides_by_its_threshold(tmp_path):
+    shipped = BoostedModel(DEFAULT_MODEL_DIR)
+    assert shipped.grow_threshold < shipped.threshold
+    older = tmp_path / "older"
+    shutil.copytree(DEFAULT_MODEL_DIR, older)
+    meta = json.loads((older / "boosted.json").read_text())
+    del meta["grow_threshold"]
+    (older / "boosted.json").write_text(json.dumps(meta))
+    assert BoostedModel(older).grow_threshold == shipped.threshold
+
+
+def test_the_grow_threshold_can_be_set():
+    model = BoostedModel(DEFAULT_MODEL_DIR)
+    features = boosted_features(parse_html(ARTICLE))
+    navigation = navigation_links(features)
+    probability = model.content_probability(features)
+    decided = {}
+    for grow in (0.55, 0.0):  # no growth; every block that is not navigation links
+        doc = parse_html(ARTICLE)
+        BoostedLabeler(grow_threshold=grow)(doc)
+        decided[grow] = [b.is_content for b in doc.blocks]
+        words = np.array([b.num_words for b in doc.blocks])
+        long = decided_by_trees(words, features, model.short_words)
+        content = np.zeros(len(long), bool)
+        content[long] = content_runs(probability[long], model.threshold, grow, navigation[long])
+        assert decided[grow] == short_block_decisions(content, long).tolist()
+    assert sum(decided[0.0]) > sum(decided[0.55])
 
 
 def test_the_labeler_pickles_as_plain_data():
