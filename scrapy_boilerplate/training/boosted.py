@@ -281,7 +281,7 @@ def export_boosted(
     extra: dict[str, Any] | None = None,
 ) -> dict[str, Path]:
     """Write ``boosted.onnx`` (the trees: features in, ``probabilities`` out) and
-    ``boosted.json`` (feature names, threshold, short-block bound, configuration and
+    ``boosted.json`` (feature names, thresholds, short-block bound, configuration and
     training facts)."""
     import onnx
     from onnxmltools import convert_lightgbm
