@@ -159,8 +159,8 @@ def content_runs(
     # number the runs: a new run starts at each candidate after a non-candidate
     starts = candidate & ~np.concatenate(([False], candidate[:-1]))
     run = np.cumsum(starts) - 1
-    seeded = np.zeros(int(run[-1]) + 1 if len(run) else 0, dtype=bool)
-    np.logical_or.at(seeded, run[candidate], probability[candidate] >= threshold)
+    # the runs holding a block at the threshold (run is -1 only before the first run)
+    seeded = np.bincount(run[candidate], probability[candidate] >= threshold) > 0
     return candidate & seeded[np.maximum(run, 0)]
 
 

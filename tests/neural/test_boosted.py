@@ -175,6 +175,30 @@ def test_a_doubtful_block_beside_sure_ones_is_content_and_a_lone_one_is_not():
     assert not content_runs(np.zeros(0), 0.55, 0.4, np.zeros(0, bool)).any()
 
 
+def runs_one_by_one(probability, threshold, grow_threshold, excluded):
+    """content_runs as a loop over the blocks: each run, then whether it holds a seed."""
+    out = [False] * len(probability)
+    start = 0
+    while start < len(probability):
+        end = start
+        while end < len(probability) and probability[end] >= grow_threshold and not excluded[end]:
+            end += 1
+        if any(probability[i] >= threshold for i in range(start, end)):
+            out[start:end] = [True] * (end - start)
+        start = end + 1
+    return out
+
+
+def test_the_runs_are_those_a_loop_over_the_blocks_finds():
+    rng = np.random.default_rng(7)
+    for _ in range(2000):
+        n = int(rng.integers(0, 25))
+        probability = rng.random(n).astype(np.float32)
+        excluded = rng.random(n) < 0.1
+        got = content_runs(probability, 0.55, 0.4, excluded)
+        assert got.tolist() == runs_one_by_one(probability, 0.55, 0.4, excluded)
+
+
 def test_the_shipped_model_grows_runs_and_an_older_model_file_decides_by_its_threshold(tmp_path):
     shipped = BoostedModel(DEFAULT_MODEL_DIR)
     assert shipped.grow_threshold < shipped.threshold
