@@ -21,12 +21,12 @@ from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, impo
 from .._cnodes cimport find_attribute, parent_element
 from .._ctext cimport ascii_lower
 
-from .comments import is_comment_section
+from .comments import _MAYBE_PIECES, is_comment_section
 
 import_lxml__etree()
 
-# comments._MAYBE's alternatives, lowercase
-cdef tuple _NEEDLES = (b"omment", b"disqus", b"dsq", b"respond", b"repl", b"talkback")
+# the pieces of comments._MAYBE (lowercase ASCII)
+cdef tuple _NEEDLES = tuple(piece.encode("ascii") for piece in _MAYBE_PIECES)
 
 
 cdef bint _holds(const unsigned char* text, size_t n, const unsigned char* needle, size_t m) noexcept nogil:

@@ -40,8 +40,10 @@ _COMMENT_TOKEN = re.compile(
     r"(?:[-_]|$)"
 ).match
 _CAMEL = re.compile(r"([a-z])([A-Z])")
-#: cheap first test: any value that can match holds one of these (most do not)
-_MAYBE = re.compile(r"omment|disqus|dsq|respond|repl|talkback", re.IGNORECASE).search
+#: cheap first test: any value that can match holds one of these (most do not); the
+#: compiled climb (``_ccomments.pyx``) looks for the same pieces
+_MAYBE_PIECES = ("omment", "disqus", "dsq", "respond", "repl", "talkback")
+_MAYBE = re.compile("|".join(_MAYBE_PIECES), re.IGNORECASE).search
 #: elements that hold the whole page, never a comment section
 _PAGE_TAGS = frozenset(("html", "body"))
 #: schema.org types of pages whose threads are their content
