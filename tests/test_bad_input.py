@@ -154,6 +154,36 @@ def test_control_characters_break_no_output(html):
         assert result.metadata["headline"] in ("Storm", "a b")
 
 
+_UNPARSEABLE = "http://[::1"  # an unbalanced IPv6 bracket: urllib raises ValueError on it
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        f"<html><body>{_DEEP_TEXT}<p>a <a href='{_UNPARSEABLE}'>link with words</a></p></body>",
+        f"<html><body>{_DEEP_TEXT}<figure><img src='//[x/a.png' alt='a'></figure></body>",
+        f"<html><head><base href='{_UNPARSEABLE}'></head><body>{_DEEP_TEXT}"
+        "<p><a href='page.html'>a relative link</a></p></body>",
+        f"<html><head><link rel='canonical' href='{_UNPARSEABLE}'>"
+        f"<meta property='og:image' content='{_UNPARSEABLE}'></head><body>{_DEEP_TEXT}</body>",
+        '<html><head><script type="application/ld+json">{"@type": "NewsArticle", '
+        f'"url": "{_UNPARSEABLE}", "image": "{_UNPARSEABLE}", "author": {{"name": "Ann Lee", '
+        f'"url": "{_UNPARSEABLE}"}}}}</script></head><body>{_DEEP_TEXT}</body></html>',
+    ],
+    ids=["link", "image", "base", "canonical", "json-ld"],
+)
+@pytest.mark.parametrize("url", ["https://news.example/a", _UNPARSEABLE + "/a", None])
+def test_a_url_that_cannot_be_parsed_costs_that_url_only(html, url):
+    # one such link once made the Markdown, HTML and metadata of the whole page raise
+    result = check(extract(html, url, **ALL_OUTPUTS))
+    for output in (result.text, result.markdown, result.html):
+        assert "deep text" in output
+    assert "[::1" not in result.html and "[x" not in result.html
+    assert "canonicalUrl" not in result.metadata and "mainImage" not in result.metadata
+    if "Ann Lee" in html:
+        assert result.metadata["authors"] == [{"name": "Ann Lee"}]
+
+
 def test_unclosed_nesting_100000_deep():
     result = check(extract("<html><body>" + "<div>x " * 100_000, extractor="keep_everything"))
     assert result.text.startswith("x")

@@ -61,14 +61,18 @@ def xml_safe(text: str) -> str:
 
 
 def safe_url(value: str | None, base: str | None) -> str | None:
-    """``value`` made absolute against ``base``, or None if it is empty or its scheme is
-    not a plain one (``javascript:``, ``data:``, ``vbscript:``, ...)."""
+    """``value`` made absolute against ``base``, or None if it is empty, cannot be parsed
+    (``http://[::1``) or its scheme is not a plain one (``javascript:``, ``data:``,
+    ``vbscript:``, ...). A base that cannot be parsed is no base."""
     if not value:
         return None
     # browsers drop whitespace and control bytes inside
     value = "".join(xml_safe(value).split())
-    url = urljoin(base, value) if base else value
-    scheme = urlsplit(url).scheme.lower()
+    url = _joined(base, value) or value
+    try:
+        scheme = urlsplit(url).scheme.lower()
+    except ValueError:  # an unbalanced IPv6 bracket: a link no browser can follow
+        return None
     if scheme and scheme not in SAFE_SCHEMES:
         return None
     if not scheme and not url.startswith(("/", "#", "?", ".")) and ":" in url.split("/")[0]:
@@ -76,13 +80,24 @@ def safe_url(value: str | None, base: str | None) -> str | None:
     return url
 
 
+def _joined(base: str | None, value: str) -> str | None:
+    """``urljoin(base, value)``, or None without a base or when either cannot be parsed."""
+    if not base:
+        return None
+    try:
+        return urljoin(base, value)
+    except ValueError:
+        return None
+
+
 def _base_url(doc: Document) -> str | None:
+    # the first <base href>, as browsers read it (one they cannot resolve is ignored)
     root = doc.root
     if root is not None:
         for base in root.iter("base"):
-            href = base.get("href")
+            href = (base.get("href") or "").strip()
             if href:
-                return urljoin(doc.url, href.strip()) if doc.url else href.strip()
+                return (_joined(doc.url, href) if doc.url else href) or doc.url
             break
     return doc.url
 

@@ -120,6 +120,20 @@ def test_unsafe_urls_are_refused():
     assert safe_url("javascript:alert(1)", None) is None
 
 
+def test_urls_that_cannot_be_parsed_are_refused_and_bases_that_cannot_are_ignored():
+    assert safe_url("http://[::1", "https://news.example/") is None
+    assert safe_url("//[x/a.png", "https://news.example/") is None
+    assert safe_url("http://[::1", None) is None
+    # a base urllib cannot parse is no base: the link stays as the page wrote it
+    assert safe_url("/a", "http://[::1/") == "/a"
+    assert safe_url("https://ok.example/a", "http://[::1/") == "https://ok.example/a"
+
+
+def test_a_base_element_that_cannot_be_resolved_is_ignored():
+    html = "<head><base href='http://[::1'></head><body><p><a href='p.html'>this</a></p></body>"
+    assert '<a href="https://news.example/a/p.html">this</a>' in tree_of(html)
+
+
 def test_a_paragraph_of_unwrapped_spans_is_copied_in_linear_time():
     # each span's text was appended to the paragraph's text, which lxml copies whole
     page = lambda n: all_content("<body><p>" + "<span>word </span>" * n + "</p></body>")  # noqa: E731
