@@ -1,10 +1,12 @@
 """Any str or bytes gives an Extraction, for every registered extractor: random bytes, text,
 tag soup with control characters and charset declarations (hypothesis, derandomized so
-that CI runs the same examples every time), and a corpus of hostile pages that once
-raised or stalled."""
+that CI runs the same examples every time), a corpus of hostile pages that once raised
+or stalled, and the default's every output (Markdown, HTML, metadata, comments) on tag
+soup with links, bases and declarations."""
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -91,3 +93,40 @@ HOSTILE = {
 @pytest.mark.parametrize("html", HOSTILE.values(), ids=list(HOSTILE))
 def test_the_hostile_pages_give_an_extraction_with_every_extractor(html):
     _check(html)
+
+
+# -- every output at once: links, images, bases and declarations a page may hold ---------
+ARTICLE_PIECES = [
+    *TAG_PIECES,
+    "Words of a sentence long enough to be the story of the page. " * 3,
+    "<h1>A headline</h1>", "<ul><li>", "<ol start=-99999999999999999999>", "<pre>", "`", "*",
+    "<td colspan=1000000>", "<blockquote>", "<figure><figcaption>", "</figure>",
+    "<a href='http://[::1'>", "<a href='//evil.example'>", "<a href='http://a:99999/'>",
+    "<img src='//[x/a.png' alt='a]b'>", "<img src='data:image/png;base64,AAA'>",
+    "<base href='http://[x'>", "<base href='javascript:x'>",
+    "<link rel=canonical href='http://[z'>", "<meta property='og:image' content='javascript:x'>",
+    "<meta property='article:published_time' content='2020-02-30'>",
+    "<script type='application/ld+json'>", '{"@type":"NewsArticle","headline":', '"url":',
+    '"http://[w"', '"9999-01-01"', '{"name":{"name":', "[", "]", "{", "}", ",", ":",
+    "<span class=byline>By ", "<a rel=author>", "<time datetime='2020-01-01T25:00'>",
+    "<div itemscope itemtype='http://schema.org/Article'>", "<span itemprop=datePublished>",
+    "<svg><a xlink:href='javascript:1'>", "<iframe srcdoc='<p>x'>", "<textarea>",
+]  # fmt: skip
+URLS = [None, "https://news.example/a/b.html", "not a url", "http://[::1/"]
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(ARTICLE_PIECES), max_size=120), st.sampled_from(URLS))
+def test_every_output_of_the_default_holds_on_tag_soup(pieces, url):
+    result = extract(
+        "".join(pieces), url, formats=("markdown", "html"), metadata=True, comments=True
+    )
+    assert all(isinstance(out, str) for out in (result.text, result.markdown, result.html))
+    assert isinstance(result.comments, str) and isinstance(result.metadata, dict)
+    if result.html:  # nothing that runs (tests/markup/test_html.py has the vectors)
+        for element in lxml.html.fragment_fromstring(result.html, create_parent="div").iter():
+            if isinstance(element.tag, str):
+                assert element.tag not in ("script", "style", "iframe", "svg", "base"), element.tag
+                for name, value in element.attrib.items():
+                    assert not name.lower().startswith("on"), name
+                    assert not "".join(value.split()).lower().startswith("javascript:"), value
