@@ -3,6 +3,7 @@ extractors inside chains, a user's filter by import path, and bad specs failing 
 with nothing run: import paths name Filter classes, parameters match their types, and specs
 from untrusted sources import only from allowed modules."""
 
+import math
 import re
 import sys
 
@@ -105,6 +106,39 @@ class Refuses(Filter):
 def test_specs_are_checked_when_built(spec, message):
     with pytest.raises(ChainSpecError, match=re.escape(message)):
         get_extractor(spec)
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        # each once stalled a page (CEPR compared every run with 10^30 neighbours) or
+        # failed only when a page came (NaN / infinite kernels, 10^30 clusters)
+        ({"cepr": {"radius": 10**30}}, "radius must be between 0 and 50"),
+        ({"cepr": {"sigma": math.nan}}, "sigma must be between"),
+        ({"cetr": {"sigma": math.inf}}, "sigma must be between 0.0 and 100.0"),
+        ({"cetr": {"sigma": 1e6}}, "sigma must be between 0.0 and 100.0"),
+        ({"cetr": {"alpha": 10**30}}, "alpha must be between 1 and 1000"),
+        ({"cetr": {"clusters": 10**30}}, "clusters must be between 1 and 10"),
+        ({"cetr": {"max_iter": 10**30}}, "max_iter must be between 1 and 1000"),
+        ({"cetr": {"tol": math.nan}}, "tol must be between"),
+    ],
+)
+@pytest.mark.parametrize("restricted", [False, True], ids=["settings", "request-meta"])
+def test_a_parameter_that_would_stall_a_page_is_refused_when_built(entry, message, restricted):
+    options = {"allowed_imports": ()} if restricted else {}
+    with pytest.raises(ChainSpecError, match=re.escape(message)):
+        build_chain([entry], **options)
+
+
+def test_the_density_methods_run_at_their_largest_parameters():
+    page = (
+        "<html><body>" + "<div><p>Words of a paragraph, long enough.</p><a href=/>x</a></div>" * 50
+    )
+    for entry in (
+        {"cepr": {"radius": 50}},
+        {"cetr": {"sigma": 100.0, "clusters": 10, "max_iter": 1000}},
+    ):
+        assert isinstance(get_extractor([entry]).extract(page).text, str)
 
 
 def test_a_rejected_import_path_runs_nothing(tmp_path, monkeypatch):

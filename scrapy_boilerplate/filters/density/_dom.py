@@ -27,6 +27,7 @@ __all__ = [
     "VOID_TAGS",
     "DomStats",
     "check_combine",
+    "check_range",
     "dom_stats",
     "label_blocks",
     "label_runs",
@@ -52,6 +53,17 @@ VOID_TAGS = frozenset(
 COMBINE_MODES = ("set", "and", "or")
 
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE).search
+
+
+def check_range(name: str, value: float, low: float, high: float) -> float:
+    """Validate a numeric parameter: ``low <= value <= high`` (NaN is refused), and return it.
+
+    The bounds keep every method linear in the page: a parameter that sets how far a
+    pass looks (a radius, a kernel, iterations) would otherwise let a spec, which a
+    request's meta may carry, make one page stall a crawl."""
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be between {low} and {high}, not {value!r}")
+    return value
 
 
 def check_combine(combine: str) -> str:

@@ -17,7 +17,7 @@ import re
 import numpy as np
 
 from ...document import Document
-from ._dom import DensityFilter, DomStats, check_combine, label_runs
+from ._dom import DensityFilter, DomStats, check_combine, check_range, label_runs
 from .tpc import tag_path_ratios
 
 __all__ = [
@@ -35,6 +35,8 @@ CEPR_LAMBDA = 0.2
 #: Gaussian kernel over text nodes: radius and sigma; UNVERIFIED (CEPR), dev-set choice
 CEPR_RADIUS = 3
 CEPR_SIGMA = 1.0
+#: the largest radius a spec may set: the work per run grows with it (ours)
+CEPR_MAX_RADIUS = 50
 #: suffixes whose edit-distance table would exceed this many cells get the upper bound
 #: max(len) instead (freak pages nested thousands deep stay linear); ours
 PATH_DISTANCE_CELLS = 4096
@@ -180,10 +182,13 @@ class CEPRFilter(DensityFilter):
         skip_hidden: bool = True,
         combine: str = "set",
     ) -> None:
-        self.threshold_lambda = threshold_lambda
+        self.threshold_lambda = check_range(
+            "threshold_lambda", threshold_lambda, -math.inf, math.inf
+        )
         self.extended = extended
-        self.radius = radius
-        self.sigma = sigma
+        # each run is compared with the runs up to ``radius`` away (check_range)
+        self.radius = check_range("radius", radius, 0, CEPR_MAX_RADIUS)
+        self.sigma = check_range("sigma", sigma, -math.inf, math.inf)
         self.skip_hidden = skip_hidden
         self.combine = check_combine(combine)
 

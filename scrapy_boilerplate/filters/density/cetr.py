@@ -17,7 +17,7 @@ import numpy as np
 
 from ..._compiled import use_twin
 from ...document import Document
-from ._dom import DensityFilter, DomStats, check_combine, label_runs
+from ._dom import DensityFilter, DomStats, check_combine, check_range, label_runs
 
 __all__ = [
     "CETR_ALPHA",
@@ -44,6 +44,12 @@ CETR_TOL = 1e-3
 #: a line with more tags is split at its text runs (a minified page is one line; CETR's
 #: ports re-break such documents after every tag; ours, see docs/density.md)
 CETR_MAX_LINE_TAGS = 5
+#: the largest values a spec may set: the kernel (6 sigma + 1 lines), the look-ahead, and
+#: k-means' clusters x iterations each multiply the work per line (ours)
+CETR_MAX_SIGMA = 100.0
+CETR_MAX_ALPHA = 1000
+CETR_MAX_CLUSTERS = 10
+CETR_MAX_ITERATIONS = 1000
 
 
 def cetr_lines(
@@ -219,12 +225,13 @@ class CETRFilter(DensityFilter):
         skip_hidden: bool = True,
         combine: str = "set",
     ) -> None:
-        self.sigma = sigma
-        self.alpha = alpha
-        self.clusters = clusters
-        self.max_line_tags = max_line_tags
-        self.max_iter = max_iter
-        self.tol = tol
+        # bounded so that a page's work stays linear in its lines (check_range)
+        self.sigma = check_range("sigma", sigma, 0.0, CETR_MAX_SIGMA)
+        self.alpha = check_range("alpha", alpha, 1, CETR_MAX_ALPHA)
+        self.clusters = check_range("clusters", clusters, 1, CETR_MAX_CLUSTERS)
+        self.max_line_tags = check_range("max_line_tags", max_line_tags, 0, math.inf)
+        self.max_iter = check_range("max_iter", max_iter, 1, CETR_MAX_ITERATIONS)
+        self.tol = check_range("tol", tol, 0.0, math.inf)
         self.skip_hidden = skip_hidden
         self.combine = check_combine(combine)
 
