@@ -27,6 +27,7 @@ import contextvars
 import importlib
 import inspect
 import json
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -41,7 +42,8 @@ __all__ = ["build_chain", "decode_spec"]
 
 def decode_spec(value: Any) -> Any:
     """A spec as written in a setting: JSON text (from ``-s NAME=[...]``) is decoded,
-    other text is stripped; anything else is returned as it is."""
+    other text is stripped; anything else is returned as it is. JSON nested too deeply
+    for the interpreter's stack raises :class:`ChainSpecError`."""
     if isinstance(value, str):
         text = value.strip()
         if text[:1] in ("[", "{"):
@@ -49,8 +51,22 @@ def decode_spec(value: Any) -> Any:
                 return json.loads(text)
             except ValueError:
                 return value
+            except RecursionError:  # "[" * 100_000, from a request's meta
+                raise ChainSpecError(
+                    f"the spec is nested too deeply to read: {_shown(text)}"
+                ) from None
         return text
     return value
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 4, 200, 200
+
+
+def _shown(value: Any) -> str:
+    """A spec's value in an error message: its repr, cut short whatever its size or depth
+    (a spec may come from a request's meta)."""
+    return _SHOWN.repr(value)
 
 
 #: ``allowed_imports`` of a build_chain call: the policy of the build in progress
@@ -91,7 +107,7 @@ def _build(spec: Any, label: str | None) -> Filter:
         entries = spec
     else:
         raise ChainSpecError(
-            f"a chain spec must be a name, a list of entries or a filter, not {spec!r}"
+            f"a chain spec must be a name, a list of entries or a filter, not {_shown(spec)}"
         )
     if not entries:
         raise ChainSpecError("the chain spec is empty: name at least one filter or extractor")
@@ -100,7 +116,7 @@ def _build(spec: Any, label: str | None) -> Filter:
         if isinstance(entry, Mapping):
             if len(entry) != 1:
                 raise ChainSpecError(
-                    f"chain entry {index} ({entry!r}) must have exactly one key: "
+                    f"chain entry {index} ({_shown(entry)}) must have exactly one key: "
                     '{"filter_name": {parameters}}'
                 )
             ((name, params),) = entry.items()
@@ -108,7 +124,7 @@ def _build(spec: Any, label: str | None) -> Filter:
                 params = {}
             if not isinstance(params, Mapping):
                 raise ChainSpecError(
-                    f"chain entry {index} ({name!r}): parameters must be a mapping, not {params!r}"
+                    f"chain entry {index} ({_shown(name)}): parameters must be a mapping, not {_shown(params)}"
                 )
             filters.append(_build_entry(name, dict(params), index))
         else:
@@ -129,7 +145,7 @@ def _build_entry(entry: Any, params: dict[str, Any] | None, index: int) -> Filte
         return entry
     if not isinstance(entry, str):
         raise ChainSpecError(
-            f"chain entry {index} ({entry!r}) must be a name, an import path, a mapping or a filter"
+            f"chain entry {index} ({_shown(entry)}) must be a name, an import path, a mapping or a filter"
         )
     params = params or {}
     factory = extractor_factory(entry)
@@ -140,7 +156,7 @@ def _build_entry(entry: Any, params: dict[str, Any] | None, index: int) -> Filte
         return _call(cls, params, entry, index)
     if "." not in entry.strip("."):
         raise ChainSpecError(
-            f"chain entry {index} ({entry!r}) is not a known filter or extractor; "
+            f"chain entry {index} ({_shown(entry)}) is not a known filter or extractor; "
             f"known: {', '.join(known_names())}"
         )
     cls = _import_filter_class(entry, index)
@@ -154,7 +170,7 @@ def _import_filter_class(path: str, index: int) -> type[Filter]:
         path == prefix or path.startswith(prefix + ".") for prefix in allowed
     ):
         raise ChainSpecError(
-            f"chain entry {index} ({path!r}): import paths are not allowed here"
+            f"chain entry {index} ({_shown(path)}): import paths are not allowed here"
             + (f" (only under {', '.join(allowed)})" if allowed else "")
             + "; use a registered name, or allow the module (BOILERPLATE_ALLOWED_IMPORTS)"
         )
@@ -162,10 +178,12 @@ def _import_filter_class(path: str, index: int) -> type[Filter]:
     try:
         obj = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError, ValueError, TypeError) as exc:
-        raise ChainSpecError(f"chain entry {index} ({path!r}) cannot be imported: {exc}") from None
+        raise ChainSpecError(
+            f"chain entry {index} ({_shown(path)}) cannot be imported: {exc}"
+        ) from None
     if not (isinstance(obj, type) and issubclass(obj, Filter)):
         raise ChainSpecError(
-            f"chain entry {index} ({path!r}) is not a Filter subclass (a filter names its "
+            f"chain entry {index} ({_shown(path)}) is not a Filter subclass (a filter names its "
             "class; register other filters with register_filter)"
         )
     return obj
@@ -183,24 +201,26 @@ def _call(factory: Callable[..., Any], params: dict[str, Any], entry: str, index
     if _ALLOWED_IMPORTS.get() is not None:
         for name in sorted(set(params) & set(TRUSTED_ONLY_PARAMETERS)):
             raise ChainSpecError(
-                f"chain entry {index} ({entry!r}): {name!r} is not allowed here: "
+                f"chain entry {index} ({_shown(entry)}): {_shown(name)} is not allowed here: "
                 f"{TRUSTED_ONLY_PARAMETERS[name]}; set it in the project's settings instead"
             )
     problem = _parameter_problem(factory, params)
     if problem:
-        raise ChainSpecError(f"chain entry {index} ({entry!r}): bad parameters: {problem}")
+        raise ChainSpecError(f"chain entry {index} ({_shown(entry)}): bad parameters: {problem}")
     try:
         built = factory(**params)
     except ChainSpecError as exc:  # a parameter that is itself a spec (fallback)
-        raise ChainSpecError(f"chain entry {index} ({entry!r}): {exc}") from None
+        raise ChainSpecError(f"chain entry {index} ({_shown(entry)}): {exc}") from None
     except ModelUnavailableError:  # says what to install or where the file is missing
         raise
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - a constructor refusing its values
         raise ChainSpecError(
-            f"chain entry {index} ({entry!r}): bad parameters: {type(exc).__name__}: {exc}"
+            f"chain entry {index} ({_shown(entry)}): bad parameters: {type(exc).__name__}: {exc}"
         ) from None
     if not callable(built):
-        raise ChainSpecError(f"chain entry {index} ({entry!r}) did not give a callable filter")
+        raise ChainSpecError(
+            f"chain entry {index} ({_shown(entry)}) did not give a callable filter"
+        )
     return built
 
 
@@ -222,7 +242,7 @@ def _parameter_problem(factory: Callable[..., Any], params: dict[str, Any]) -> s
     for name, value in params.items():
         hint = hints.get(name)
         if hint is not None and not _is_instance(value, hint):
-            return f"{name} must be {_hint_name(hint)}, not {value!r}"
+            return f"{name} must be {_hint_name(hint)}, not {_shown(value)}"
     return None
 
 

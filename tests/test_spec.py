@@ -15,6 +15,7 @@ from scrapy_boilerplate.filters import (
     KeepLargestBlockFilter,
     NumWordsRulesClassifier,
 )
+from scrapy_boilerplate.spec import decode_spec
 
 from .helpers import PAGE
 
@@ -139,6 +140,20 @@ def test_the_density_methods_run_at_their_largest_parameters():
         {"cetr": {"sigma": 100.0, "clusters": 10, "max_iter": 1000}},
     ):
         assert isinstance(get_extractor([entry]).extract(page).text, str)
+
+
+def test_a_spec_too_deep_or_too_long_gives_a_short_spec_error():
+    deep: list = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    with pytest.raises(ChainSpecError, match="nested too deeply"):
+        decode_spec("[" * 100_000 + "]" * 100_000)
+    for spec in (deep, [{"min_words": {"min_words": "x" * 10_000_000}}], [{"y" * 100_000: {}}]):
+        with pytest.raises(ChainSpecError) as raised:
+            get_extractor(spec)  # its repr raised RecursionError; a whole long value came back
+        assert len(str(raised.value)) < 2000
 
 
 def test_a_rejected_import_path_runs_nothing(tmp_path, monkeypatch):

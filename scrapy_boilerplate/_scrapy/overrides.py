@@ -47,7 +47,7 @@ class SpecCache:
             return spec
         try:
             key = json.dumps(spec, sort_keys=True)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return get_extractor(
                 spec, allowed_imports=self.allowed_imports
             )  # holds objects: not cached

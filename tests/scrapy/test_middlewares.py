@@ -352,8 +352,17 @@ async def test_per_request_meta(http_server, crawl):
     assert crawler.stats.get_value("boilerplate/extracted_count") == 3
 
 
+@pytest.mark.parametrize(
+    "spec, said",
+    [
+        (["no_such_filter"], "no_such_filter"),
+        # JSON deeper than the interpreter's stack (it raised RecursionError)
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ],
+    ids=["unknown-filter", "deep-json"],
+)
 @deferred_f_from_coro_f
-async def test_bad_per_request_spec_fails_that_page_only(http_server, crawl, caplog):
+async def test_bad_per_request_spec_fails_that_page_only(http_server, crawl, caplog, spec, said):
     bad = http_server.route("/bad.html", article_page("the harbour market"))
     good = http_server.route("/good.html", article_page("the old bridge"))
     caplog.set_level(logging.WARNING)
@@ -361,10 +370,11 @@ async def test_bad_per_request_spec_fails_that_page_only(http_server, crawl, cap
         OneItemSpider,
         ADDON_SETTINGS,
         start_urls=[bad, good],
-        meta_for={bad: {"boilerplate": {"extractor": ["no_such_filter"]}}},
+        meta_for={bad: {"boilerplate": {"extractor": spec}}},
     )
     by_url = {i["url"]: i["result"] for i in items}
-    assert by_url[bad]["reason"] == "error" and "no_such_filter" in by_url[bad]["error"]
+    assert by_url[bad]["reason"] == "error" and said in by_url[bad]["error"]
+    assert len(by_url[bad]["error"]) < 1000
     assert "old bridge" in by_url[good]["text"]
     assert crawler.stats.get_value("boilerplate/error_count/ChainSpecError") == 1
     assert caplog.text.count("Bad meta") == 1
