@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,13 +215,24 @@ class Extractor:
             result.timings["markup_ms"] = (time.perf_counter() - t3) * 1000
         if metadata:
             t4 = time.perf_counter()
-            result.metadata = _metadata(doc)
+            result.metadata = _metadata(doc, result)
             result.timings["metadata_ms"] = (time.perf_counter() - t4) * 1000
         if parsed is not None:
             t5 = time.perf_counter()
-            result.comments = comment_text(doc, parsed)
+            result.comments = _besides_text(result, "comments", comment_text, doc, parsed) or ""
             result.timings["comments_ms"] = (time.perf_counter() - t5) * 1000
         return result
+
+
+def _besides_text(result: Extraction, output: str, make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)`` for an output asked for besides the text, or None with an
+    ``{output}_error`` warning if it raises: a failure there must not cost the page its
+    text (in a crawl, the item its main text). The fuzz tests fail on such a warning."""
+    try:
+        return make(*args)
+    except Exception as exc:  # noqa: BLE001 - any failure is this output's alone
+        result.warnings = (*result.warnings, f"{output}_error: {type(exc).__name__}: {exc}"[:300])
+        return None
 
 
 #: the renderings ``Extractor.extract(formats=...)`` can add to the text
@@ -255,19 +266,21 @@ def _rendered(
         return result
     from .markup import content_tree, render_html, render_markdown
 
-    tree = content_tree(doc) if doc is not None else None
+    tree = _besides_text(result, "markup", content_tree, doc) if doc is not None else None
     if "markdown" in formats:
-        result.markdown = render_markdown(tree) if tree is not None else ""
+        result.markdown = (
+            "" if tree is None else _besides_text(result, "markdown", render_markdown, tree) or ""
+        )
     if "html" in formats:
-        result.html = render_html(tree) if tree is not None else ""
+        result.html = "" if tree is None else _besides_text(result, "html", render_html, tree) or ""
     return result
 
 
-def _metadata(doc: Document) -> dict[str, Any]:
+def _metadata(doc: Document, result: Extraction) -> dict[str, Any]:
     from .metadata import extract_metadata, require_metadata
 
-    require_metadata()
-    return extract_metadata(doc)
+    require_metadata()  # asked for without the extra: says what to install
+    return _besides_text(result, "metadata", extract_metadata, doc) or {}
 
 
 @functools.lru_cache(maxsize=64)

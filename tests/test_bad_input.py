@@ -184,6 +184,33 @@ def test_a_url_that_cannot_be_parsed_costs_that_url_only(html, url):
         assert result.metadata["authors"] == [{"name": "Ann Lee"}]
 
 
+@pytest.mark.parametrize(
+    "module, function, output",
+    [
+        ("scrapy_boilerplate.metadata", "extract_metadata", "metadata"),
+        ("scrapy_boilerplate.markup", "render_markdown", "markdown"),
+        ("scrapy_boilerplate.markup", "render_html", "html"),
+        ("scrapy_boilerplate.markup", "content_tree", "markup"),
+        ("scrapy_boilerplate.extraction", "comment_text", "comments"),
+    ],
+)
+def test_an_output_besides_the_text_that_fails_costs_only_itself(
+    monkeypatch, module, function, output
+):
+    # no input is known to make one fail (the fuzz tests look for them); if one does, the
+    # page keeps its text (in a crawl, the item its main text) and says what failed
+    def broken(*args):
+        raise TypeError("a bug of ours")
+
+    monkeypatch.setattr(f"{module}.{function}", broken)
+    result = check(extract(f"<html><body>{_DEEP_TEXT}</body></html>", **ALL_OUTPUTS))
+    assert "deep text" in result.text and result.reason is None
+    assert f"{output}_error: TypeError: a bug of ours" in result.warnings
+    empty = {"metadata": {}, "comments": "", "markdown": "", "html": ""}
+    for name in (output,) if output != "markup" else ("markdown", "html"):
+        assert getattr(result, name) == empty[name]
+
+
 def test_unclosed_nesting_100000_deep():
     result = check(extract("<html><body>" + "<div>x " * 100_000, extractor="keep_everything"))
     assert result.text.startswith("x")

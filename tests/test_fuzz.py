@@ -6,6 +6,8 @@ soup with links, bases and declarations."""
 
 from __future__ import annotations
 
+import json
+
 import lxml.html
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -123,6 +125,8 @@ def test_every_output_of_the_default_holds_on_tag_soup(pieces, url):
     )
     assert all(isinstance(out, str) for out in (result.text, result.markdown, result.html))
     assert isinstance(result.comments, str) and isinstance(result.metadata, dict)
+    # an output that raised would be empty with a warning (it must not cost the text)
+    assert not [warning for warning in result.warnings if "_error: " in warning]
     if result.html:  # nothing that runs (tests/markup/test_html.py has the vectors)
         for element in lxml.html.fragment_fromstring(result.html, create_parent="div").iter():
             if isinstance(element.tag, str):
@@ -130,3 +134,57 @@ def test_every_output_of_the_default_holds_on_tag_soup(pieces, url):
                 for name, value in element.attrib.items():
                     assert not name.lower().startswith("on"), name
                     assert not "".join(value.split()).lower().startswith("javascript:"), value
+
+
+# -- the metadata on any JSON-LD: values of every JSON type wherever a field is read ------
+JSON_LD_KEYS = ["@type", "@graph", "@id", "headline", "name", "author", "creator",
+                "datePublished", "dateModified", "image", "url", "inLanguage", "description",
+                "keywords", "publisher", "mainEntityOfPage", "@value", "@list"]  # fmt: skip
+JSON_LD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "NewsArticle",
+            "Person",
+            "WebPage",
+            "2020-02-30T25:61:00+99:00",
+            "http://[::1",
+            "javascript:x",
+            "Ann Lee",
+            "9" * 40,
+        ]
+    ),  # fmt: skip
+)
+JSON_LD = st.recursive(
+    JSON_LD_VALUES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        # objects with a type, of any JSON type, and any of the fields read
+        st.fixed_dictionaries(
+            {"@type": st.one_of(JSON_LD_VALUES, st.lists(JSON_LD_VALUES, max_size=3))},
+            optional=dict.fromkeys(JSON_LD_KEYS[1:], inner),
+        ),
+    ),
+    max_leaves=25,
+)
+
+
+@FUZZ
+@given(st.lists(JSON_LD, max_size=3))
+def test_the_metadata_holds_on_any_json_ld(documents):
+    # a number as "@type" made the whole page's metadata raise
+    head = "".join(
+        f'<script type="application/ld+json">{json.dumps(document)}</script>'
+        for document in documents
+    )
+    body = "<h1>A headline</h1><p>" + "Words of a sentence long enough. " * 10 + "</p>"
+    html = f"<html><head>{head}</head><body>{body}</body></html>"
+    result = extract(html, "https://news.example/a", metadata=True)
+    assert "Words of a sentence" in result.text and isinstance(result.metadata, dict)
+    assert not [warning for warning in result.warnings if "_error: " in warning]
+    for field in ("headline", "description", "inLanguage", "canonicalUrl", "datePublished"):
+        assert field not in result.metadata or isinstance(result.metadata[field], str)

@@ -51,8 +51,9 @@ def _add(found: Candidates, field: str, value: Any) -> None:
 
 def _types(item: dict[str, Any]) -> set[str]:
     value = item.get("@type") or item.get("type") or ()
-    values = [value] if isinstance(value, str) else list(value)
-    return {str(v).rsplit("/", 1)[-1] for v in values}
+    # a name or a list of names; anything else (a number, a mapping) names no type
+    values = [value] if isinstance(value, str) else value if isinstance(value, list) else ()
+    return {v.rsplit("/", 1)[-1] for v in values if isinstance(v, str)}
 
 
 def _walk_json_ld(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:

@@ -162,6 +162,18 @@ def test_broken_declarations_give_nothing_rather_than_an_error():
     assert "mainImage" not in meta and "authors" not in meta and "inLanguage" not in meta
 
 
+def test_json_ld_types_that_are_not_names_name_no_type():
+    # a number, a boolean or a mapping as @type made the whole page's metadata raise
+    odd = [{"@type": 183022}, {"@type": True, "headline": "x"}, {"@type": {"a": 1}}, [7, None]]
+    head = "".join(
+        f'<script type="application/ld+json">{json.dumps(value)}</script>'
+        for value in (*odd, {"@type": ["NewsArticle", 3], "headline": "Storm hits the coast"})
+    )
+    meta = metadata(page(head))
+    assert meta["headline"] == "Storm hits the coast"
+    assert meta["sources"]["headline"] == "json-ld"
+
+
 def test_metadata_off_by_default_and_in_the_result_dict_when_asked():
     html = page('<meta name="author" content="Ann Lee">')
     assert extract(html).metadata is None
