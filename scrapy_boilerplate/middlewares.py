@@ -40,7 +40,7 @@ from ._scrapy.results import (
 )
 from ._scrapy.runner import crawl_runner
 from .extraction import Extractor
-from .parallel.worker import EncodedPage
+from .parallel.worker import EncodedPage, HttpBody
 from .settings import META_KEY, RESULT_KEY, load_config
 
 if TYPE_CHECKING:
@@ -275,8 +275,18 @@ class BoilerplateDownloaderMiddleware:
 
 def _text_of(response: Response) -> Any:
     """A callable decoding the response in the worker thread (Scrapy's own decoding:
-    Content-Type header, BOM, <meta>, detection); cached on the response."""
-    return lambda: response.text
+    Content-Type header, BOM, <meta>, detection; cached on the response). Where Scrapy
+    raises (the page names a codec that decodes no text: ``<meta charset="rot13">``),
+    the body and its header go to the engine, which decodes them by its own rules."""
+
+    def decode() -> str | HttpBody:
+        try:
+            return response.text
+        except (LookupError, ValueError):
+            content_type = response.headers.get("Content-Type")
+            return HttpBody(response.body, content_type.decode("latin-1") if content_type else None)
+
+    return decode
 
 
 class BoilerplateSpiderMiddleware(BaseSpiderMiddleware):

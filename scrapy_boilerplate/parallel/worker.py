@@ -32,10 +32,16 @@ class EncodedPage(NamedTuple):
     body: bytes
     encoding: str
 
-    def decode(self) -> str:
+    def decode(self) -> str | bytes:
+        """The text, or the bytes themselves where that encoding decodes no text (a page
+        that names ``rot13`` or ``base64``, where Scrapy's decoding raises): the engine
+        decodes those by its own rules (``scrapy_boilerplate.encoding``)."""
         from w3lib.encoding import html_to_unicode
 
-        return html_to_unicode(f"charset={self.encoding}", self.body)[1]
+        try:
+            return html_to_unicode(f"charset={self.encoding}", self.body)[1]
+        except (LookupError, ValueError):
+            return self.body
 
 
 class HttpBody(NamedTuple):
@@ -60,18 +66,18 @@ def extract_to_dict(
     for the readers' comments).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
-    processes) or (in threads only) a zero-argument callable returning a str, so that
-    decoding a response happens in the worker. The DOM is built and dropped here; only
-    plain data goes back.
+    processes) or (in threads only) a zero-argument callable returning one of those, so
+    that decoding a response happens in the worker. The DOM is built and dropped here;
+    only plain data goes back.
     """
     start = time.perf_counter()
     content_type = None
+    if callable(html):
+        html = html()
     if isinstance(html, EncodedPage):
         html = html.decode()
     elif isinstance(html, HttpBody):
         html, content_type = html
-    elif callable(html):
-        html = html()
     extraction = extractor.extract(
         html,
         url,

@@ -218,6 +218,29 @@ async def test_markdown_and_html_output_formats(
     assert "began early on Tuesday" in item["main_text"]
 
 
+@pytest.mark.parametrize("executor", ["thread", "process"])
+@pytest.mark.parametrize(
+    "content_type", ["text/html", "text/html; charset=rot13"], ids=["meta", "header"]
+)
+@deferred_f_from_coro_f
+async def test_a_page_naming_a_codec_that_decodes_no_text_keeps_its_text(
+    http_server, crawl, executor, content_type
+):
+    # Scrapy's response.text raises LookupError on it: the item lost its main text
+    # (Scrapy's own MetaRefreshMiddleware reads response.text too, and drops the response)
+    page = article_page("caf\u00e9 cr\u00e8me").replace("<head>", '<head><meta charset="rot13">')
+    url = http_server.route("/rot13.html", page.encode("utf-8"), content_type=content_type)
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_EXECUTOR": executor,
+        "BOILERPLATE_WORKERS": 1,
+        "METAREFRESH_ENABLED": False,
+    }
+    items, crawler = await crawl(OneItemSpider, settings, start_urls=[url])
+    assert "caf\u00e9 cr\u00e8me" in items[0]["result"]["text"]
+    assert crawler.stats.get_value("boilerplate/extracted_count") == 1
+
+
 @deferred_f_from_coro_f
 async def test_empty_results_leave_the_text_field_unset(http_server, crawl):
     """So that field coverage (e.g. Spidermon's) measures extraction success."""
