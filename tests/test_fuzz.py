@@ -7,6 +7,7 @@ soup with links, bases and declarations."""
 from __future__ import annotations
 
 import json
+import os
 
 import lxml.html
 import pytest
@@ -16,10 +17,14 @@ from hypothesis import strategies as st
 from scrapy_boilerplate import EXTRACTORS, Extraction, extract
 
 NAMES = sorted(EXTRACTORS)
+#: FUZZ_EXAMPLES=5000 python -m pytest tests/test_fuzz.py: a long run with new examples
+#: each time (by default 40 per test, the same ones on every CI run)
+_LONG_RUN = os.environ.get("FUZZ_EXAMPLES")
 FUZZ = settings(
-    max_examples=40,
+    max_examples=int(_LONG_RUN or 40),
     deadline=None,
-    derandomize=True,
+    derandomize=not _LONG_RUN,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 

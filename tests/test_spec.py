@@ -3,13 +3,24 @@ extractors inside chains, a user's filter by import path, and bad specs failing 
 with nothing run: import paths name Filter classes, parameters match their types, and specs
 from untrusted sources import only from allowed modules."""
 
+import inspect
 import math
 import re
+import signal
 import sys
 
 import pytest
 
-from scrapy_boilerplate import Chain, ChainSpecError, Filter, build_chain, extract, get_extractor
+from scrapy_boilerplate import (
+    EXTRACTORS,
+    FILTERS,
+    Chain,
+    ChainSpecError,
+    Filter,
+    build_chain,
+    extract,
+    get_extractor,
+)
 from scrapy_boilerplate.filters import (
     DensityRulesClassifier,
     KeepLargestBlockFilter,
@@ -129,6 +140,45 @@ def test_a_parameter_that_would_stall_a_page_is_refused_when_built(entry, messag
     options = {"allowed_imports": ()} if restricted else {}
     with pytest.raises(ChainSpecError, match=re.escape(message)):
         build_chain([entry], **options)
+
+
+#: values a spec from outside may give any numeric parameter
+EDGE_VALUES = [math.nan, math.inf, -math.inf, -1, 0, 1, 0.5, 10**30, -(10**30), 2**63, "", None]
+
+
+class _Stalled(BaseException):
+    pass
+
+
+def _numeric_parameters(factory):
+    for parameter in inspect.signature(factory).parameters.values():
+        default = parameter.default
+        if isinstance(default, (int, float)) and not isinstance(default, bool):
+            yield parameter.name
+
+
+@pytest.mark.parametrize("name", sorted((set(EXTRACTORS) | set(FILTERS)) - {"lm", "lm_labeler"}))
+def test_any_value_of_a_numeric_parameter_is_refused_when_built_or_runs(name):
+    # found CEPR's radius stalling every page and CETR's NaN failing on every page
+    def stalled(*args):
+        raise _Stalled(name)
+
+    factory = FILTERS.get(name) or EXTRACTORS[name]
+    previous = signal.signal(signal.SIGALRM, stalled)
+    try:
+        for parameter in _numeric_parameters(factory):
+            for value in EDGE_VALUES:
+                try:
+                    extractor = get_extractor([{name: {parameter: value}}], allowed_imports=())
+                except ChainSpecError:
+                    continue
+                signal.alarm(10)
+                result = extractor.extract(PAGE, "https://news.example/a", formats=("markdown",))
+                signal.alarm(0)
+                assert isinstance(result.text, str), (parameter, value)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_the_density_methods_run_at_their_largest_parameters():
