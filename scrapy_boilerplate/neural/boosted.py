@@ -49,6 +49,7 @@ from .model import CHUNK_ROWS, inference_session, process_model, read_model_meta
 __all__ = [
     "BOOSTED_FILE",
     "BOOSTED_META",
+    "FAVOR",
     "BoostedLabeler",
     "BoostedModel",
     "HEADING_COLUMN",
@@ -236,6 +237,16 @@ def navigation_links(features: np.ndarray) -> np.ndarray:
     return (features[:, _LINK_DENSITY] >= 1.0) & (features[:, _NAVIGATION] > 0).any(axis=1)
 
 
+#: (threshold, grow_threshold) for each ``favor`` of :func:`boosted` ("balanced": the
+#: model's own); chosen on the training sets cross-validated by site (docs/neural.md,
+#: "Precision or recall")
+FAVOR: dict[str, tuple[float | None, float | None]] = {
+    "precision": (0.75, 0.6),
+    "balanced": (None, None),
+    "recall": (0.4, 0.25),
+}
+
+
 def boosted(
     model_dir: str | None = None,
     threshold: float | None = None,
@@ -245,6 +256,7 @@ def boosted(
     noscript: bool = True,
     without_comments: bool = True,
     grow_threshold: float | None = None,
+    favor: str | None = None,
 ) -> Chain:
     """The ``boosted`` extractor (the default): the boosted labeler, then
     (``drop_comments``) the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`,
@@ -254,7 +266,16 @@ def boosted(
     still nothing is content (a short story under a long discussion:
     :class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then, if ``fallback``
     is an extractor name or chain spec, that chain on pages where nothing is content.
-    ``threshold`` and ``grow_threshold``: see :class:`BoostedLabeler`."""
+    ``threshold`` and ``grow_threshold``: see :class:`BoostedLabeler`. ``favor``:
+    ``"precision"`` (less boilerplate, some content lost), ``"balanced"`` (the model's
+    thresholds) or ``"recall"`` (more content, more boilerplate): sets both thresholds
+    (:data:`FAVOR`), so it cannot be given with either."""
+    if favor is not None:
+        if favor not in FAVOR:
+            raise ValueError(f"favor must be one of {', '.join(FAVOR)}, not {favor!r}")
+        if threshold is not None or grow_threshold is not None:
+            raise ValueError("favor sets threshold and grow_threshold: give it or them")
+        threshold, grow_threshold = FAVOR[favor]
     labeler = BoostedLabeler(model_dir, threshold, threads, grow_threshold)
     return labeler_chain(labeler, "boosted", drop_comments, fallback, noscript, without_comments)
 

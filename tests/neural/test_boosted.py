@@ -2,6 +2,7 @@
 (``neural/boosted_features.py``): the columns, the short-block rule, the shipped model on
 a page, pickling, and a missing or corrupt model failing when the chain is built."""
 
+import gzip
 import json
 import pickle
 import shutil
@@ -12,9 +13,10 @@ import numpy as np
 import pytest
 
 from scrapy_boilerplate import build_chain, extract, get_extractor
-from scrapy_boilerplate.errors import ModelUnavailableError
+from scrapy_boilerplate.errors import ChainSpecError, ModelUnavailableError
 from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural.boosted import (
+    FAVOR,
     BoostedLabeler,
     BoostedModel,
     content_runs,
@@ -226,6 +228,32 @@ def test_the_grow_threshold_can_be_set():
         content[long] = content_runs(probability[long], model.threshold, grow, navigation[long])
         assert decided[grow] == short_block_decisions(content, long).tolist()
     assert sum(decided[0.0]) > sum(decided[0.55])
+
+
+def test_favor_trades_precision_for_recall_with_the_thresholds_it_names():
+    # a real page whose blocks the shipped model is unsure of (tests/neural/README.md)
+    page = gzip.decompress((Path(__file__).parent / "mozilla-1.html.gz").read_bytes())
+    kept = {}
+    for favor, (threshold, grow) in FAVOR.items():
+        result = get_extractor([{"boosted": {"favor": favor}}]).extract(page)
+        explicit = get_extractor([{"boosted": {"threshold": threshold, "grow_threshold": grow}}])
+        assert result.text == explicit.extract(page).text  # a name for the two thresholds
+        kept[favor] = {i for i, block in enumerate(result.blocks) if block.is_content}
+    # stricter thresholds keep a subset of the blocks, looser ones a superset
+    assert kept["precision"] < kept["balanced"] < kept["recall"]
+
+
+@pytest.mark.parametrize(
+    "parameters, message",
+    [
+        ({"favor": "speed"}, "favor must be one of precision, balanced, recall"),
+        ({"favor": "recall", "threshold": 0.5}, "favor sets threshold and grow_threshold"),
+        ({"favor": "precision", "grow_threshold": 0.3}, "favor sets threshold and grow_threshold"),
+    ],
+)
+def test_favor_is_one_of_three_and_not_given_with_a_threshold(parameters, message):
+    with pytest.raises(ChainSpecError, match=message):
+        get_extractor([{"boosted": parameters}])
 
 
 def test_the_labeler_pickles_as_plain_data():
