@@ -19,6 +19,7 @@ from .filters.base import Filter
 from .filters.comments import CommentSectionFilter
 from .filters.fallback import FallbackFilter
 from .filters.noscript import NoscriptContent
+from .filters.selector import SelectorFilter
 from .filters.threads import WithoutCommentThreads
 from .neural import boosted, context
 from .neural import filter as web2text
@@ -40,7 +41,15 @@ class Family(NamedTuple):
 FAMILIES: tuple[Family, ...] = (
     Family("boilerpipe", boilerpipe.FILTERS, boilerpipe.EXTRACTORS),
     Family(
-        "ours", (CommentSectionFilter, FallbackFilter, NoscriptContent, WithoutCommentThreads), {}
+        "ours",
+        (
+            CommentSectionFilter,
+            FallbackFilter,
+            NoscriptContent,
+            SelectorFilter,
+            WithoutCommentThreads,
+        ),
+        {},
     ),
     Family("density", density.FILTERS, density.EXTRACTORS),
     Family("web2text", web2text.FILTERS, web2text.EXTRACTORS),

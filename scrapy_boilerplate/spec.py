@@ -16,9 +16,9 @@ and type hints when the chain is built, so a wrong spec fails then, never per pa
 A spec from an untrusted source (a request's meta, built from outside data) is built with
 ``allowed_imports``: the module prefixes it may import from (none by default in a crawl);
 any other import path is rejected without importing anything, and so are the parameters
-that reach outside the page (:data:`TRUSTED_ONLY_PARAMETERS`: a model directory, a thread
-count). The policy holds for every chain built while the spec is (a ``fallback`` entry's
-spec too).
+that reach outside the page, or whose cost a page can inflate
+(:data:`TRUSTED_ONLY_PARAMETERS`: a model directory, a thread count, a selector). The
+policy holds for every chain built while the spec is (a ``fallback`` entry's spec too).
 """
 
 from __future__ import annotations
@@ -190,10 +190,13 @@ def _import_filter_class(path: str, index: int) -> type[Filter]:
 
 
 #: parameters a restricted (untrusted) spec may not set, and why: a model directory is a
-#: path on the crawling machine, a thread count the crawl's own resources
+#: path on the crawling machine, a thread count the crawl's own resources, a selector a
+#: query whose cost the page's author can inflate
 TRUSTED_ONLY_PARAMETERS: dict[str, str] = {
     "model_dir": "it names a path on this machine",
     "threads": "it sets how many threads the process runs",
+    "xpath": "libxml2 may take far more than linear time over a page for some XPaths",
+    "css": "it becomes an XPath (see xpath)",
 }
 
 

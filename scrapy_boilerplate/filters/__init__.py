@@ -45,6 +45,7 @@ from .selection import (
     SurroundingToContentFilter,
     TrailingHeadlineToBoilerplateFilter,
 )
+from .selector import SelectorFilter
 from .simple import (
     AddPrecedingLabelsFilter,
     InvertedFilter,
@@ -86,6 +87,7 @@ __all__ = [
     "MinWordsFilter",
     "NoscriptContent",
     "NumWordsRulesClassifier",
+    "SelectorFilter",
     "SimpleBlockFusionProcessor",
     "SplitParagraphBlocksFilter",
     "SurroundingToContentFilter",
