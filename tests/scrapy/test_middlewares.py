@@ -347,6 +347,29 @@ async def test_per_domain_extractor(http_server, crawl):
 
 
 @deferred_f_from_coro_f
+async def test_a_sites_selector_from_the_settings_and_not_from_meta(http_server, crawl):
+    related = "<div class='related'><p>Read also: the council's budget for next year.</p></div>"
+    url = http_server.route("/a.html", article_page("the harbour market", related))
+    other = http_server.route("/b.html", article_page("the old bridge", related))
+    selector = {"selector": {"css": ".related"}}
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_DOMAIN_EXTRACTORS": {"127.0.0.1": ["keep_everything", selector]},
+    }
+    items, crawler = await crawl(
+        OneItemSpider,
+        settings,
+        start_urls=[url, other],
+        meta_for={other: {"boilerplate": {"extractor": ["keep_everything", selector]}}},
+    )
+    by_url = {i["url"]: i["result"] for i in items}
+    assert "harbour market" in by_url[url]["text"] and "Read also" not in by_url[url]["text"]
+    # a request's meta may not bring a selector
+    assert by_url[other]["reason"] == "error" and "'css' is not allowed" in by_url[other]["error"]
+    assert crawler.stats.get_value("boilerplate/error_count/ChainSpecError") == 1
+
+
+@deferred_f_from_coro_f
 async def test_per_request_meta(http_server, crawl):
     default = http_server.route("/default.html", article_page("the harbour market"))
     keep = http_server.route("/keep.html", article_page("the old bridge"))
