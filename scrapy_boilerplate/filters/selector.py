@@ -47,7 +47,7 @@ class SelectorFilter(Filter):
         self.css = css
         self.xpath = xpath
         self.keep = keep
-        self._select = etree.XPath(xpath)  # XPathSyntaxError is a ValueError
+        self._select = etree.XPath(xpath)  # (a bad one raises: the spec names it)
         if not isinstance(self._select(etree.fromstring("<html/>")), list):
             raise ValueError(f"the XPath must select elements, not compute a value: {xpath!r}")
 
