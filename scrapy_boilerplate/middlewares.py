@@ -40,7 +40,7 @@ from ._scrapy.results import (
 )
 from ._scrapy.runner import crawl_runner
 from .extraction import Extractor
-from .parallel.worker import EncodedPage, HttpBody
+from .parallel.worker import EncodedPage
 from .settings import META_KEY, RESULT_KEY, load_config
 
 if TYPE_CHECKING:
@@ -277,14 +277,14 @@ def _text_of(response: Response) -> Any:
     """A callable decoding the response in the worker thread (Scrapy's own decoding:
     Content-Type header, BOM, <meta>, detection; cached on the response). Where Scrapy
     raises (the page names a codec that decodes no text: ``<meta charset="rot13">``),
-    the body and its header go to the engine, which decodes them by its own rules."""
+    the bytes go to the engine, which decodes them by its own rules, as
+    :meth:`EncodedPage.decode` does in a worker process."""
 
-    def decode() -> str | HttpBody:
+    def decode() -> str | bytes:
         try:
             return response.text
         except (LookupError, ValueError):
-            content_type = response.headers.get("Content-Type")
-            return HttpBody(response.body, content_type.decode("latin-1") if content_type else None)
+            return response.body
 
     return decode
 

@@ -66,18 +66,18 @@ def extract_to_dict(
     for the readers' comments).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
-    processes) or (in threads only) a zero-argument callable returning one of those, so
-    that decoding a response happens in the worker. The DOM is built and dropped here;
-    only plain data goes back.
+    processes) or (in threads only) a zero-argument callable returning a str (or, where
+    the declared codec decodes no text, the bytes), so that decoding a response happens in
+    the worker. The DOM is built and dropped here; only plain data goes back.
     """
     start = time.perf_counter()
     content_type = None
-    if callable(html):
-        html = html()
     if isinstance(html, EncodedPage):
         html = html.decode()
     elif isinstance(html, HttpBody):
         html, content_type = html
+    elif callable(html):
+        html = html()
     extraction = extractor.extract(
         html,
         url,
