@@ -28,7 +28,7 @@ from .extraction import FORMATS, Extractor, get_extractor
 from .registry import DEFAULT_EXTRACTOR, EXTRACTORS
 from .spec import decode_spec
 
-__all__ = ["main", "iter_inputs"]
+__all__ = ["main", "iter_inputs", "iter_input_names"]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz")
 
@@ -36,17 +36,25 @@ HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz")
 def iter_inputs(paths: Sequence[str]) -> Iterator[tuple[str, bytes]]:
     """Yield ``(name, raw bytes)`` for each file, each HTML file under a directory (sorted),
     and standard input for ``-``. Gzip files are decompressed."""
+    for name in iter_input_names(paths):
+        yield name, _read_input(name)
+
+
+def iter_input_names(paths: Sequence[str]) -> Iterator[str]:
+    """The inputs :func:`iter_inputs` reads, by name, without reading them: each file,
+    each HTML file under a directory (sorted), and ``-`` for standard input."""
     for path in paths:
-        if path == "-":
-            yield "-", sys.stdin.buffer.read()
-            continue
         p = Path(path)
-        if p.is_dir():
+        if path != "-" and p.is_dir():
             for sub in sorted(p.rglob("*")):
                 if sub.is_file() and sub.name.lower().endswith(HTML_SUFFIXES):
-                    yield str(sub), read_page_bytes(sub)
+                    yield str(sub)
         else:
-            yield str(p), read_page_bytes(p)
+            yield path if path == "-" else str(p)
+
+
+def _read_input(name: str) -> bytes:
+    return sys.stdin.buffer.read() if name == "-" else read_page_bytes(name)
 
 
 def _extract_command(args: argparse.Namespace) -> int:
@@ -90,16 +98,25 @@ def _extract_archives(paths: list[str], extractor: Extractor, args: argparse.Nam
 
 def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namespace) -> int:
     # one page in memory at a time (a folder of a million pages is not read first); the
-    # first two inputs, read ahead, tell one page from many (headers, a JSON list)
-    inputs = iter_inputs(paths)
+    # first two names tell one page from many (headers, a JSON list). An input that
+    # cannot be read, or whose extraction fails, is reported on stderr and skipped: the
+    # others are still extracted, and the status is 1 at the end.
+    names = iter_input_names(paths)
     docs: list[dict[str, Any]] = []  # --format json: each page's dict, not its parse tree
     out = sys.stdout
-    try:
-        ahead = list(itertools.islice(inputs, 2))
-        many = len(ahead) > 1
-        formats = (args.format,) if args.format in FORMATS else ()
-        metadata = _wants_metadata(args)
-        for name, data in itertools.chain(ahead, inputs):
+    failed = 0
+    ahead = list(itertools.islice(names, 2))
+    many = len(ahead) > 1
+    formats = (args.format,) if args.format in FORMATS else ()
+    metadata = _wants_metadata(args)
+    for name in itertools.chain(ahead, names):
+        try:
+            data = _read_input(name)
+        except OSError as exc:  # unreadable, or not the gzip its name says
+            print(f"scrapy-boilerplate: {name}: cannot be read: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        try:
             result = extractor.extract(
                 data,
                 url=None,
@@ -110,28 +127,33 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
                 metadata=metadata,
                 comments=args.comments,
             )
-            if args.format in ("text", *FORMATS):
-                if many:
-                    out.write(f"==> {name} <==\n")
-                if not result.text:
-                    print(
-                        f"scrapy-boilerplate: {name}: no main text ({result.reason})",
-                        file=sys.stderr,
-                    )
-                out.write(getattr(result, args.format) + "\n")
-                if many:
-                    out.write("\n")
-            elif args.format == "jsonl":
-                out.write(json.dumps({"path": name, **result.to_dict()}, ensure_ascii=False) + "\n")
-            else:
-                docs.append({"path": name, **result.to_dict(blocks=True)})
-    except OSError as exc:  # a file that cannot be read: what came before it is out
-        print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
-        return 1
+        except Exception as exc:  # noqa: BLE001 - a bug on one page costs that page only
+            print(
+                f"scrapy-boilerplate: {name}: extraction failed: {type(exc).__name__}: {exc}",
+                file=sys.stderr,
+            )
+            failed += 1
+            continue
+        if args.format in ("text", *FORMATS):
+            if many:
+                out.write(f"==> {name} <==\n")
+            if not result.text:
+                print(
+                    f"scrapy-boilerplate: {name}: no main text ({result.reason})", file=sys.stderr
+                )
+            out.write(getattr(result, args.format) + "\n")
+            if many:
+                out.write("\n")
+        elif args.format == "jsonl":
+            out.write(json.dumps({"path": name, **result.to_dict()}, ensure_ascii=False) + "\n")
+        else:
+            docs.append({"path": name, **result.to_dict(blocks=True)})
     if args.format == "json":
         json.dump(docs if many else docs[0] if docs else [], out, ensure_ascii=False, indent=2)
         out.write("\n")
-    return 0
+    if failed:
+        print(f"scrapy-boilerplate: {failed} input(s) skipped", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _wants_metadata(args: argparse.Namespace) -> bool:
