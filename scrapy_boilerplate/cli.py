@@ -70,8 +70,8 @@ def _extract_command(args: argparse.Namespace) -> int:
     archives = [path for path in args.paths if path != "-" and is_archive(path)]
     files = [path for path in args.paths if path not in archives]
     status = _extract_files(files, extractor, args) if files else 0
-    if archives and status == 0:
-        status = _extract_archives(archives, extractor, args)
+    if archives:  # a file skipped above does not cost the archives their pages
+        status = max(status, _extract_archives(archives, extractor, args))
     return status
 
 

@@ -88,6 +88,15 @@ def test_html_files_and_archives_together(warc_gz, tmp_path, capsys):
     assert [r.get("url") for r in results[1:]] == [f"http://news.example/{i}" for i in range(3)]
 
 
+def test_a_file_that_cannot_be_read_does_not_cost_the_archive_its_pages(warc_gz, tmp_path, capsys):
+    bad = tmp_path / "page.html.gz"
+    bad.write_bytes(b"\x1f\x8b not gzip at all")
+    assert main(["extract", "-f", "jsonl", str(bad), str(warc_gz)]) == 1
+    captured = capsys.readouterr()
+    assert [r["url"] for r in lines(captured.out)] == [f"http://news.example/{i}" for i in range(3)]
+    assert "page.html.gz: cannot be read" in captured.err
+
+
 def test_without_the_warc_extra_the_error_names_it(warc_gz):
     # FastWARC made unimportable, as on an install without the [warc] extra
     done = run_cli_without("fastwarc", ["extract", "-f", "jsonl", str(warc_gz)])
