@@ -225,10 +225,16 @@ def _text(value: Any, base: str | None = None) -> str | None:
     return text[:_MAX_TEXT] or None
 
 
+#: at most this many authors and keywords are kept: a page may declare any number, and
+#: each is checked against those kept (a set, so a crafted list costs linear time)
+MAX_AUTHORS = 20
+MAX_KEYWORDS = 50
+
+
 def _authors(value: Any, base: str | None = None) -> list[dict[str, str]]:
     values = value if isinstance(value, list) else [value]
-    names: list[str] = []
-    for item in values[:20]:
+    names: dict[str, None] = {}  # insertion-ordered, and a set
+    for item in values[:MAX_AUTHORS]:
         if isinstance(item, dict):
             item = item.get("name") or item.get("@name")
         if not isinstance(item, str):
@@ -237,11 +243,12 @@ def _authors(value: Any, base: str | None = None) -> list[dict[str, str]]:
         if item.startswith(("http://", "https://")):  # article:author is often a profile URL
             continue
         # "A, B and C" in one meta tag is several authors; "Doe, Jane" (two words) is one
-        parts = NAME_SEPARATOR.split(item)
-        for part in parts:
+        for part in NAME_SEPARATOR.split(item):
             part = _BY.sub("", part).strip(" ,")
-            if part and part not in names and len(part) <= 100:
-                names.append(part)
+            if part and len(part) <= 100:
+                names[part] = None
+                if len(names) == MAX_AUTHORS:
+                    return [{"name": name} for name in names]
     return [{"name": name} for name in names]
 
 
@@ -297,15 +304,17 @@ def _image(value: Any, base: str | None = None) -> dict[str, str] | None:
 
 def _keywords(value: Any, base: str | None = None) -> list[str]:
     values = value if isinstance(value, list) else [value]
-    words: list[str] = []
-    for item in values[:50]:
+    words: dict[str, None] = {}  # insertion-ordered, and a set
+    for item in values[:MAX_KEYWORDS]:
         if not isinstance(item, str):
             continue
         for word in item.split(","):
             word = " ".join(word.split())
-            if word and word not in words:
-                words.append(word)
-    return words[:50]
+            if word:
+                words[word] = None
+                if len(words) == MAX_KEYWORDS:
+                    return list(words)
+    return list(words)
 
 
 _NORMALISE: dict[str, Callable[[Any, str | None], Any]] = {
