@@ -184,9 +184,16 @@ def _list(element: Any, depth: int) -> str:
     return ("\n\n" if loose else "\n").join(items)
 
 
+#: empty cells a table may gain (its colspans, its short rows padded to the widest) beyond
+#: this many plus four per cell it has: a crafted table (a row of 10,000 cells over
+#: 10,000 rows of one) would otherwise make Markdown quadratic in the page
+_PADDING_CELLS = 1000
+
+
 def _table(table: Any) -> list[str]:
     rows: list[list[str]] = []
     caption = ""
+    cells_seen = padded = 0
     for element in table.iter("tr", "caption"):
         if next(element.iterancestors("table"), None) is not table:
             continue  # a nested table's: its cells' text is in the outer cell's
@@ -199,17 +206,29 @@ def _table(table: Any) -> list[str]:
         for cell in cells:
             text = _inline(cell).replace("\\\n", " ").replace("\n", " ")
             row.append(text)
-            for _ in range(int(cell.get("colspan", "1") or 1) - 1):
-                row.append("")
+            cells_seen += 1
+            # (the content tree keeps colspan as digits, at most 1000)
+            span = min(int(cell.get("colspan", "1") or 1) - 1, _padding_left(cells_seen, padded))
+            if span > 0:
+                row += [""] * span
+                padded += span
         if any(row):
             rows.append(row)
     if not rows:
         return [caption] if caption else []
     width = max(len(r) for r in rows)
-    rows = [r + [""] * (width - len(r)) for r in rows]
+    short = sum(width - len(r) for r in rows)
+    if short <= _padding_left(cells_seen, padded):
+        rows = [r + [""] * (width - len(r)) for r in rows]
+    else:  # only the header row: GFM gives the shorter rows' missing cells
+        rows[0] = rows[0] + [""] * (width - len(rows[0]))
     lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * width]
     lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
     out = ["\n".join(lines)]
     if caption:
         out.insert(0, caption)
     return out
+
+
+def _padding_left(cells: int, padded: int) -> int:
+    return max(_PADDING_CELLS + 4 * cells - padded, 0)

@@ -227,6 +227,25 @@ def _tag(element: Any) -> str | None:
     return tag.rpartition("}")[2].lower()
 
 
+#: the largest value each numeric attribute keeps: the HTML standard's for the spans (a
+#: larger colspan is read as 1000, a larger rowspan as 65534), CommonMark's for a list's
+#: start (nine digits). Unbounded, one cell's colspan="100000000" made 100 MB of
+#: Markdown, and a start of 4,000 digits indented every line of its items that far.
+_NUMBER_MAX = {"colspan": 1000, "rowspan": 65534, "start": 999_999_999}
+
+
+def _bounded_number(value: str, maximum: int) -> str | None:
+    """A non-negative integer attribute as ASCII digits, at most ``maximum``; None when
+    the value is no such integer."""
+    value = value.strip()
+    if not (value.isascii() and value.isdigit()):
+        return None  # (str.isdigit alone takes "²", which int() refuses)
+    digits = value.lstrip("0") or "0"
+    if len(digits) > len(str(maximum)) or int(digits) > maximum:
+        return str(maximum)
+    return digits
+
+
 def _open(pending: _PendingText, tag: str, element: Any, parent: Any, base: str | None) -> Any:
     if tag in BLOCK_TAGS:
         return pending.child(parent, "div")
@@ -239,8 +258,8 @@ def _open(pending: _PendingText, tag: str, element: Any, parent: Any, base: str 
             continue
         if name in ("href", "src"):
             value = safe_url(value, base)
-        elif name in ("colspan", "rowspan", "start"):
-            value = value.strip() if value.strip().isdigit() else None
+        elif name in _NUMBER_MAX:
+            value = _bounded_number(value, _NUMBER_MAX[name])
         else:
             value = xml_safe(value)
         if value:

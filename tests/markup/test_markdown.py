@@ -8,6 +8,8 @@ from markdown_it import MarkdownIt
 
 from scrapy_boilerplate import extract
 
+from ..helpers import LINEAR_GROWTH_LIMIT, growth
+
 PAGE = """<html><head><title>Storm</title></head><body>
 <nav><a href="/">Home</a> | <a href="/world">World</a> | <a href="/sport">Sport</a></nav>
 <article>
@@ -86,3 +88,44 @@ def test_no_content_gives_empty_markdown_and_no_request_gives_none():
     assert extract(PAGE).markdown is None
     assert "markdown" not in extract(PAGE).to_dict()
     assert "# Storm" in extract(PAGE, formats=["markdown"]).to_dict()["markdown"]
+
+
+def _markdown(body: str) -> str:
+    return extract(
+        f"<html><body>{body}</body></html>", extractor="keep_everything", formats=("markdown",)
+    ).markdown
+
+
+def test_a_huge_colspan_gives_at_most_the_standards_thousand_columns():
+    # colspan="100000000" made 100 MB of Markdown from a page of a few hundred bytes
+    md = _markdown("<table><tr><td colspan='100000000'>Rain</td></tr><tr><td>a</td></tr></table>")
+    header, delimiter = md.splitlines()[:2]
+    assert delimiter == "|" + "---|" * 1000
+    assert len(md) < 10_000
+
+
+def test_a_table_of_ragged_rows_gives_markdown_linear_in_the_page():
+    # one row of n cells over n rows of one: padding every row to the widest made n * n
+    # cells; past a few empty cells per cell only the header row is padded (GFM gives the
+    # shorter rows' missing cells)
+    def page(n: int) -> str:
+        wide = "<tr>" + "".join(f"<td>c{i}</td>" for i in range(n)) + "</tr>"
+        return "<table>" + wide + "<tr><td>one cell</td></tr>" * n + "</table>"
+
+    for n in (300, 1200):
+        html = page(n)
+        assert len(_markdown(html)) < 40 * len(html)
+    table = [t for t in tokens(_markdown(page(300))) if t.type == "th_open"]
+    assert len(table) == 300  # still one table, as wide as its widest row
+    assert growth(_markdown, page, 1000) < LINEAR_GROWTH_LIMIT
+
+
+def test_ordinary_ragged_tables_are_padded_to_their_widest_row():
+    md = _markdown("<table><tr><th>Town</th><th>Rain</th></tr><tr><td>Northport</td></tr></table>")
+    assert md.splitlines() == ["| Town | Rain |", "|---|---|", "| Northport |  |"]
+
+
+def test_a_long_list_start_is_nine_digits_and_indents_its_items_that_far():
+    md = _markdown(f"<ol start='{'9' * 5000}'><li>the coast road<br>and the bridge</li></ol>")
+    assert md.splitlines()[0] == "999999999. the coast road\\"
+    assert [t.type for t in tokens(md)][0] == "ordered_list_open"

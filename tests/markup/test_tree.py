@@ -3,6 +3,7 @@ made absolute, everything else unwrapped or left out."""
 
 from __future__ import annotations
 
+import pytest
 from lxml import etree
 
 from scrapy_boilerplate.markup.tree import MAX_DEPTH, content_tree, safe_url
@@ -138,3 +139,28 @@ def test_a_paragraph_of_unwrapped_spans_is_copied_in_linear_time():
     # each span's text was appended to the paragraph's text, which lxml copies whole
     page = lambda n: all_content("<body><p>" + "<span>word </span>" * n + "</p></body>")  # noqa: E731
     assert growth(content_tree, page, 8_000) < LINEAR_GROWTH_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("attribute", "given", "kept"),
+    [
+        ("colspan", "3", "3"),
+        ("colspan", "007", "7"),
+        ("colspan", "100000000", "1000"),  # the HTML standard reads anything above as 1000
+        pytest.param("colspan", "9" * 5000, "1000", id="colspan-5000-digits"),  # int() reads 4300
+        ("rowspan", "70000", "65534"),
+        ("colspan", "²", None),  # a digit to str.isdigit, not to int()
+        ("colspan", "-2", None),
+        ("colspan", "two", None),
+    ],
+)
+def test_table_spans_are_kept_as_digits_within_the_standards_bounds(attribute, given, kept):
+    page = f"<table><tr><td {attribute}='{given}'>Rain in the hills</td></tr></table>"
+    tree = content_tree(all_content(page))
+    assert tree.find(".//td").get(attribute) == kept
+
+
+def test_a_list_start_is_at_most_nine_digits_as_commonmark_reads():
+    page = f"<ol start='{'9' * 5000}'><li>the coast road</li></ol><ol start='12'><li>x</li></ol>"
+    tree = content_tree(all_content(page))
+    assert [ol.get("start") for ol in tree.iter("ol")] == ["999999999", "12"]
