@@ -60,6 +60,13 @@ CRAFTED = {
         "<html><body>" + _PARAGRAPH,
         "<div class='comment'><h1>Re:</h1><p>a reader agrees with the story</p></div>",
     ),
+    # cells spanning the HTML standard's 1,000 columns each (their colspan was not bounded)
+    "wide colspans": ("<html><body><table><tr>", "<td colspan=100000000>x y</td>"),
+    # a row of 10,000 cells over rows of one (padding every row to the widest: n * n)
+    "ragged table": (
+        "<html><body><table><tr>" + "<td>c</td>" * 10_000 + "</tr>",
+        "<tr><td>one cell</td></tr>",
+    ),
 }
 #: every output beside the text (``--outputs``)
 ALL_OUTPUTS = {"formats": ("markdown", "html"), "metadata": True, "comments": True}
