@@ -128,6 +128,12 @@ def _trusted(guess: Any) -> bool:
     return guess.encoding in _NON_LATIN_SINGLE_BYTE and guess.coherence >= _MIN_COHERENCE
 
 
+def detect_encoding(body: bytes) -> str:
+    """The encoding the engine reads an undeclared page in: UTF-8 if the body is valid
+    UTF-8, else charset-normalizer's trusted guess from its first 64 KB, else cp1252."""
+    return _detect(body)
+
+
 def _detect(body: bytes) -> str:
     try:
         body.decode("utf-8")

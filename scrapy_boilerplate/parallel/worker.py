@@ -33,11 +33,16 @@ class EncodedPage(NamedTuple):
     encoding: str
 
     def decode(self) -> str | bytes:
-        """The text, or the bytes themselves where that encoding decodes no text (a page
-        that names ``rot13`` or ``base64``, where Scrapy's decoding raises): the engine
-        decodes those by its own rules (``scrapy_boilerplate.encoding``)."""
+        """The text, or the bytes themselves where that encoding decodes no document (a
+        page that names ``rot13`` or ``base64``, where Scrapy's decoding raises, or
+        ``punycode``, quadratic and "" for ASCII): the engine decodes those by its own
+        rules (``scrapy_boilerplate.encoding``)."""
         from w3lib.encoding import html_to_unicode
 
+        from ..encoding import is_document_encoding
+
+        if not is_document_encoding(self.encoding):
+            return self.body
         try:
             return html_to_unicode(f"charset={self.encoding}", self.body)[1]
         except (LookupError, ValueError):
