@@ -29,6 +29,7 @@ from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_co
 __all__ = [
     "MAX_PAGE_BYTES",
     "decode_html",
+    "decodes_document",
     "is_document_encoding",
     "looks_binary",
     "read_page_bytes",
@@ -67,6 +68,29 @@ def is_document_encoding(name: str) -> bool:
     return getattr(info, "_is_text_encoding", True) and info.name not in _NOT_FOR_DOCUMENTS
 
 
+_WIDE = frozenset(("utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"))
+
+
+def _is_wide(name: str) -> bool:
+    return is_document_encoding(name) and codecs.lookup(name).name in _WIDE
+
+
+def declared_encoding(content_type: str | None) -> str | None:
+    """The encoding an HTTP ``Content-Type`` value names (``charset=``), or None."""
+    return http_content_type_encoding(content_type) if content_type else None
+
+
+def decodes_document(name: str, body: bytes) -> bool:
+    """Whether the encoding ``name`` can be that of ``body``: a document encoding, and
+    not UTF-16 or UTF-32 for bytes whose first kilobyte holds no NUL byte (ASCII markup
+    in those encodings is half NULs). Pages declaring ``<meta charset="utf-16">`` in
+    ASCII bytes are real, and browsers read them as UTF-8 (the HTML standard's rule
+    for a declaration in the markup); decoded as declared, they are CJK-looking noise."""
+    if not is_document_encoding(name):
+        return False
+    return codecs.lookup(name).name not in _WIDE or b"\x00" in body[:1024]
+
+
 #: how much of an undeclared page the detector reads
 DETECT_BYTES = 64 * 1024
 #: formats whose bytes start so (images, PDF, archives, compressed data)
@@ -83,10 +107,11 @@ _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 BINARY_CONTROL_SHARE = 0.05
 
 
-def looks_binary(body: bytes) -> bool:
+def looks_binary(body: bytes, declared: str | None = None) -> bool:
     """Whether ``body`` is not text: it starts like an image, a PDF, an archive or
     compressed data, or more than 5% of its first 4 KB are control bytes (random data has
-    ~11%, pages none, or a stray few)."""
+    ~11%, pages none, or a stray few). ``declared``: the encoding the caller or the HTTP
+    header names; in UTF-16 or UTF-32 (without a byte order mark) NULs are the text's."""
     if body.startswith(_BOMS):
         return False
     if body.startswith(_BINARY_SIGNATURES):
@@ -94,6 +119,8 @@ def looks_binary(body: bytes) -> bool:
     head = body[:4096]
     if not head:
         return False
+    if declared and _is_wide(declared) and decodes_document(declared, head):
+        head = head.replace(b"\x00", b"")
     controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
     return controls > BINARY_CONTROL_SHARE * len(head)
 
@@ -159,10 +186,10 @@ def decode_html(
         return body.decode(encoding, errors="replace"), encoding
     # an unknown or unusable name falls back to the evidence in the page
     header = content_type or None
-    if header is not None and not _usable(http_content_type_encoding(header)):
+    if header is not None and not _usable(http_content_type_encoding(header), body):
         header = None
     declared = html_body_declared_encoding(body)
-    if header is None and declared is not None and not is_document_encoding(declared):
+    if header is None and declared is not None and not decodes_document(declared, body):
         # the page names a codec that cannot decode it: as if it named none (a BOM still
         # counts, as it does before any declaration)
         header = f"text/html; charset={_detect(body)}"
@@ -176,5 +203,5 @@ def decode_html(
     return text, used
 
 
-def _usable(name: str | None) -> bool:
-    return name is None or is_document_encoding(name)
+def _usable(name: str | None, body: bytes) -> bool:
+    return name is None or decodes_document(name, body)

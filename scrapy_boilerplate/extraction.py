@@ -10,7 +10,7 @@ from typing import Any
 
 from .comments import comment_text, snapshot
 from .document import Document, TextBlock
-from .encoding import looks_binary
+from .encoding import declared_encoding, looks_binary
 from .errors import ExtractionTimeout
 from .filters import boilerpipe
 from .filters.base import Filter
@@ -165,7 +165,9 @@ class Extractor:
         """
         t0 = time.perf_counter()
         formats = _check_formats(formats)
-        if isinstance(html, (bytes, bytearray, memoryview)) and looks_binary(bytes(html[:4096])):
+        if isinstance(html, (bytes, bytearray, memoryview)) and looks_binary(
+            bytes(html[:4096]), encoding or declared_encoding(content_type)
+        ):
             return _rendered(Extraction.empty(BINARY, url, self.name), formats, comments=comments)
         deadline = time.monotonic() + timeout if timeout else None
         doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)

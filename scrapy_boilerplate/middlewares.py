@@ -39,7 +39,7 @@ from ._scrapy.results import (
     skipped_result,
 )
 from ._scrapy.runner import crawl_runner
-from .encoding import detect_encoding, is_document_encoding
+from .encoding import decodes_document, detect_encoding
 from .extraction import Extractor
 from .parallel.worker import EncodedPage
 from .settings import META_KEY, RESULT_KEY, load_config
@@ -193,7 +193,7 @@ class BoilerplateDownloaderMiddleware:
         if not isinstance(response, TextResponse):
             return response
         try:
-            if is_document_encoding(response.encoding):
+            if decodes_document(response.encoding, response.body):
                 return response
         except (LookupError, ValueError):
             pass
@@ -304,7 +304,7 @@ def _text_of(response: Response) -> Any:
 
     def decode() -> str | bytes:
         try:
-            if not is_document_encoding(response.encoding):
+            if not decodes_document(response.encoding, response.body):
                 return response.body
             return response.text
         except (LookupError, ValueError):

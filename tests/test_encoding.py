@@ -2,7 +2,12 @@
 
 import pytest
 
-from scrapy_boilerplate.encoding import decode_html, is_document_encoding, read_page_bytes
+from scrapy_boilerplate.encoding import (
+    decode_html,
+    is_document_encoding,
+    looks_binary,
+    read_page_bytes,
+)
 
 
 @pytest.mark.parametrize("name", ["utf-8", "UTF8", "latin-1", "cp1251", "gbk", "shift_jis"])
@@ -73,3 +78,38 @@ def test_a_stored_page_is_read_up_to_the_limit_gzipped_or_not(tmp_path):
     for name in ("page.html", "page.html.gz"):
         assert read_page_bytes(tmp_path / name) == page
         assert read_page_bytes(tmp_path / name, limit=1000) == page[:1000]
+
+
+STORY = "<title>Storm</title><p>A powerful storm hit the northern coast on Tuesday night.</p>"
+
+
+@pytest.mark.parametrize("declared", ["utf-16", "UTF-16LE", "utf-32"])
+def test_a_wide_encoding_named_for_ascii_bytes_is_not_believed(declared):
+    # real pages say <meta charset="utf-16"> in ASCII bytes; browsers read them as UTF-8
+    # (the HTML standard's rule), and decoded as declared they were CJK-looking noise
+    body = f'<meta charset="{declared}">{STORY}'.encode()
+    assert decode_html(body) == (body.decode(), "utf-8")
+    header = f"text/html; charset={declared}"
+    assert decode_html(STORY.encode(), content_type=header) == (STORY, "utf-8")
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_wide_text_without_a_byte_order_mark_is_read_as_its_header_says(codec):
+    from scrapy_boilerplate import extract
+
+    body = STORY.encode(codec)
+    header = f"text/html; charset={codec.replace('-le', 'le').replace('-be', 'be')}"
+    assert decode_html(body, content_type=header)[0] == STORY
+    # its NULs are the text's, not a sign of binary data ...
+    assert "storm hit the northern coast" in extract(body, content_type=header).text
+    assert "storm hit the northern coast" in extract(body, encoding=codec).text
+    # ... as they are where nothing names the encoding (browsers do not guess it either)
+    assert extract(body).reason == "binary"
+
+
+def test_random_bytes_named_utf_16_are_still_binary():
+    import random
+
+    noise = random.Random(7).randbytes(5000)
+    assert looks_binary(noise, "utf-16")
+    assert looks_binary(noise)

@@ -39,9 +39,9 @@ class EncodedPage(NamedTuple):
         rules (``scrapy_boilerplate.encoding``)."""
         from w3lib.encoding import html_to_unicode
 
-        from ..encoding import is_document_encoding
+        from ..encoding import decodes_document
 
-        if not is_document_encoding(self.encoding):
+        if not decodes_document(self.encoding, self.body):
             return self.body
         try:
             return html_to_unicode(f"charset={self.encoding}", self.body)[1]
