@@ -32,6 +32,11 @@ from .records import (
 __all__ = ["is_http_cache", "iter_http_cache"]
 
 ENTRY_FILES = ("meta", "response_headers", "response_body")
+#: Scrapy writes a meta of a few hundred bytes; a larger one is not its. Python's parser,
+#: under ``literal_eval``, takes gigabytes for a list of millions of numbers (2.8 GB and
+#: 12 s for 6 MB), and a run of thousands of unary operators overflows its stack
+#: (``MemoryError``)
+MAX_META_BYTES = 64 * 1024
 
 
 def is_http_cache(path: str | os.PathLike[str]) -> bool:
@@ -55,7 +60,12 @@ def iter_http_cache(path: str | os.PathLike[str]) -> Iterator[ArchivedPage | Ski
 
 def _entry(directory: Path, source: str) -> ArchivedPage | Skipped:
     try:
-        meta = ast.literal_eval(read_page_bytes(directory / "meta").decode("utf-8"))
+        raw_meta = read_page_bytes(directory / "meta", MAX_META_BYTES + 1)
+        if len(raw_meta) > MAX_META_BYTES:
+            return Skipped(
+                UNREADABLE, source, detail=f"{directory}: meta over {MAX_META_BYTES} bytes"
+            )
+        meta = ast.literal_eval(raw_meta.decode("utf-8"))
         headers = headers_raw_to_dict(read_page_bytes(directory / "response_headers")) or {}
         body = read_page_bytes(directory / "response_body", MAX_PAGE_BYTES + 1)
     except FileNotFoundError as exc:
@@ -64,6 +74,8 @@ def _entry(directory: Path, source: str) -> ArchivedPage | Skipped:
         )
     except (OSError, EOFError, ValueError, SyntaxError, UnicodeDecodeError) as exc:
         return Skipped(UNREADABLE, source, detail=f"{directory}: {exc}")
+    except (MemoryError, RecursionError):  # the parser's stack, on a crafted meta
+        return Skipped(UNREADABLE, source, detail=f"{directory}: meta nested too deeply")
     if not isinstance(meta, dict):
         return Skipped(UNREADABLE, source, detail=f"{directory}: meta is not a dict")
     url = str(meta.get("response_url") or meta.get("url") or "")

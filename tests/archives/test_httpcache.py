@@ -102,6 +102,27 @@ def test_meta_is_read_as_a_literal_never_unpickled(tmp_path):
     assert not (tmp_path / "pwned").exists()
 
 
+@pytest.mark.parametrize(
+    ("meta", "why"),
+    [
+        ("-" * 10_000 + "1", "nested too deeply"),  # the parser's stack: MemoryError
+        ("not " * 10_000 + "1", "nested too deeply"),
+        # not parsed: a list of millions of numbers took gigabytes
+        ("[" + "1," * 40_000 + "]", "meta over 65536 bytes"),
+    ],
+    ids=["unary-minus", "not", "huge-list"],
+)
+def test_a_crafted_meta_is_skipped_as_unreadable(tmp_path, meta, why):
+    entry = tmp_path / "spider" / "ab" / "abcd"
+    entry.mkdir(parents=True)
+    (entry / "meta").write_text(meta)
+    (entry / "response_headers").write_bytes(b"Content-Type: text/html\r\n")
+    (entry / "response_body").write_bytes(b"<p>x</p>")
+    [item] = list(iter_archive(tmp_path))
+    assert isinstance(item, Skipped) and item.reason == "unreadable"
+    assert why in item.detail
+
+
 def test_a_folder_of_html_files_is_not_a_cache(tmp_path):
     (tmp_path / "a.html").write_text("<p>x</p>")
     assert not is_archive(tmp_path)
