@@ -37,7 +37,7 @@ from .errors import ChainSpecError, ModelUnavailableError
 from .filters.base import Chain, Filter
 from .registry import extractor_factory, filter_class, known_names
 
-__all__ = ["build_chain", "decode_spec"]
+__all__ = ["MAX_CHAIN_ENTRIES", "build_chain", "decode_spec"]
 
 
 def decode_spec(value: Any) -> Any:
@@ -76,6 +76,16 @@ _ALLOWED_IMPORTS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.C
     "scrapy_boilerplate_allowed_imports", default=None
 )
 
+#: the entries one spec may hold in all, its ``fallback`` specs' included: a chain of
+#: hundreds of filters is no real chain, and a request's meta could otherwise make the
+#: crawl build (in the reactor's thread) and run hundreds of thousands (1.3 s to build
+#: 40,000)
+MAX_CHAIN_ENTRIES = 1000
+# a one-item list: the entries the build in progress may still add (None: none running)
+_ENTRIES_LEFT: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "scrapy_boilerplate_entries_left", default=None
+)
+
 
 def build_chain(
     spec: Any, label: str | None = None, *, allowed_imports: Collection[str] | None = _INHERIT
@@ -88,14 +98,17 @@ def build_chain(
     none) restricts them. Raises :class:`ChainSpecError` naming the bad entry if the spec
     is wrong.
     """
-    if allowed_imports is _INHERIT:
-        return _build(spec, label)
-    policy = None if allowed_imports is None else tuple(allowed_imports)
-    token = _ALLOWED_IMPORTS.set(policy)
+    resets = []
+    if _ENTRIES_LEFT.get() is None:  # the outermost build: nested ones share its count
+        resets.append((_ENTRIES_LEFT, _ENTRIES_LEFT.set([MAX_CHAIN_ENTRIES])))
+    if allowed_imports is not _INHERIT:
+        policy = None if allowed_imports is None else tuple(allowed_imports)
+        resets.append((_ALLOWED_IMPORTS, _ALLOWED_IMPORTS.set(policy)))
     try:
         return _build(spec, label)
     finally:
-        _ALLOWED_IMPORTS.reset(token)
+        for var, token in reversed(resets):
+            var.reset(token)
 
 
 def _build(spec: Any, label: str | None) -> Filter:
@@ -111,6 +124,14 @@ def _build(spec: Any, label: str | None) -> Filter:
         )
     if not entries:
         raise ChainSpecError("the chain spec is empty: name at least one filter or extractor")
+    left = _ENTRIES_LEFT.get()
+    if left is not None:
+        left[0] -= len(entries)
+        if left[0] < 0:
+            raise ChainSpecError(
+                f"the spec has more than {MAX_CHAIN_ENTRIES} entries in all "
+                f"(MAX_CHAIN_ENTRIES): {_shown(spec)}"
+            )
     filters: list[Filter] = []
     for index, entry in enumerate(entries):
         if isinstance(entry, Mapping):

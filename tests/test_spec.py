@@ -4,6 +4,7 @@ with nothing run: import paths name Filter classes, parameters match their types
 from untrusted sources import only from allowed modules."""
 
 import inspect
+import json
 import math
 import re
 import signal
@@ -246,3 +247,23 @@ def test_a_restricted_spec_cannot_point_a_model_at_a_path_or_set_threads(spec):
         build_chain(spec, allowed_imports=[])
     # the same names with other parameters are fine
     assert build_chain([{"web2text": {"lam": 0.5}}], allowed_imports=[])
+
+
+def test_a_spec_holds_at_most_max_chain_entries_in_all():
+    # a request's meta could make the crawl build, in the reactor's thread, and run a
+    # chain of hundreds of thousands of filters (1.3 s to build 40,000)
+    from scrapy_boilerplate._scrapy.overrides import SpecCache
+    from scrapy_boilerplate.spec import MAX_CHAIN_ENTRIES
+
+    longest = ["keep_everything"] * MAX_CHAIN_ENTRIES
+    assert get_extractor(longest).extract("<p>" + "word " * 30 + "</p>").text
+    with pytest.raises(ChainSpecError, match="MAX_CHAIN_ENTRIES"):
+        get_extractor([*longest, "keep_everything"])
+    with pytest.raises(ChainSpecError, match="MAX_CHAIN_ENTRIES"):
+        SpecCache().get(json.dumps(longest * 40))
+    # the entries of a fallback's spec count too
+    half = ["keep_everything"] * (MAX_CHAIN_ENTRIES // 2)
+    with pytest.raises(ChainSpecError, match="MAX_CHAIN_ENTRIES"):
+        get_extractor([{"fallback": {"extractor": half}}, {"fallback": {"extractor": half}}])
+    # each build counts from zero
+    assert get_extractor(longest) and get_extractor(longest)
