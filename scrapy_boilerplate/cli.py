@@ -69,6 +69,9 @@ def _extract_command(args: argparse.Namespace) -> int:
         return 2
     archives = [path for path in args.paths if path != "-" and is_archive(path)]
     files = [path for path in args.paths if path not in archives]
+    if archives and args.format == "annotated":
+        print("scrapy-boilerplate: --format annotated reads HTML files only", file=sys.stderr)
+        return 2
     status = _extract_files(files, extractor, args) if files else 0
     if archives:  # a file skipped above does not cost the archives their pages
         status = max(status, _extract_archives(archives, extractor, args))
@@ -117,6 +120,11 @@ def _extract_files(paths: list[str], extractor: Extractor, args: argparse.Namesp
             failed += 1
             continue
         try:
+            if args.format == "annotated":
+                if many:
+                    out.write(f"==> {name} <==\n")
+                out.write(extractor.annotate(data, encoding=args.encoding, timeout=args.timeout))
+                continue
             result = extractor.extract(
                 data,
                 url=None,
@@ -211,10 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument(
         "--format",
         "-f",
-        choices=("text", "markdown", "html", "json", "jsonl"),
+        choices=("text", "markdown", "html", "json", "jsonl", "annotated"),
         default="text",
-        help="output: plain text, Markdown or a clean HTML fragment per page, or JSON "
-        "(default: text)",
+        help="output: plain text, Markdown or a clean HTML fragment per page, or JSON; "
+        "annotated: the whole page as an HTML document with each block marked content or "
+        "boilerplate, and the filter that decided it (default: text)",
     )
     ex.add_argument("--encoding", default=None, help="decode input with this encoding")
     ex.add_argument(

@@ -225,6 +225,27 @@ class Extractor:
             result.timings["comments_ms"] = (time.perf_counter() - t5) * 1000
         return result
 
+    def annotate(
+        self,
+        html: str | bytes,
+        url: str | None = None,
+        *,
+        encoding: str | None = None,
+        content_type: str | None = None,
+        timeout: float | None = None,
+    ) -> str:
+        """The page as a standalone HTML document with every block's text marked
+        content (green) or boilerplate (struck through), the filter that decided it in
+        each block's tooltip: the view for finding out why a page went wrong. Sanitised
+        (no script or event handler of the page survives) and linear in the page; see
+        :mod:`scrapy_boilerplate.markup.annotated`. Arguments as :meth:`extract`."""
+        from .markup.annotated import annotated_html
+
+        result = self.extract(
+            html, url, encoding=encoding, content_type=content_type, trace=True, timeout=timeout
+        )
+        return annotated_html(result.document, self.name, result.reason)
+
 
 def _besides_text(result: Extraction, output: str, make: Callable[..., Any], *args: Any) -> Any:
     """``make(*args)`` for an output asked for besides the text, or None with an

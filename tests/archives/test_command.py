@@ -110,3 +110,8 @@ def test_markdown_of_each_record(warc_gz, capsys):
     out = capsys.readouterr().out
     assert out.count("==> http://news.example/") == 3
     assert "began early on Tuesday" in out
+
+
+def test_the_annotated_view_is_for_html_files_not_archives(warc_gz, capsys):
+    assert main(["extract", "--format", "annotated", str(warc_gz)]) == 2
+    assert "--format annotated reads HTML files only" in capsys.readouterr().err
