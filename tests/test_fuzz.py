@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scrapy_boilerplate import EXTRACTORS, Extraction, extract
+from scrapy_boilerplate import EXTRACTORS, Extraction, extract, get_extractor
 
 NAMES = sorted(EXTRACTORS)
 #: FUZZ_EXAMPLES=5000 python -m pytest tests/test_fuzz.py: a long run with new examples
@@ -139,6 +139,19 @@ def test_every_output_of_the_default_holds_on_tag_soup(pieces, url):
                 for name, value in element.attrib.items():
                     assert not name.lower().startswith("on"), name
                     assert not "".join(value.split()).lower().startswith("javascript:"), value
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(ARTICLE_PIECES), max_size=120), st.sampled_from(URLS))
+def test_the_annotated_view_holds_on_tag_soup(pieces, url):
+    document = get_extractor().annotate("".join(pieces), url)
+    tree = lxml.html.document_fromstring(document)
+    for element in tree.find("body").iter():
+        if isinstance(element.tag, str):
+            assert element.tag not in ("script", "style", "iframe", "svg", "base"), element.tag
+            for name, value in element.attrib.items():
+                assert not name.lower().startswith("on"), name
+                assert not "".join(value.split()).lower().startswith("javascript:"), value
 
 
 # -- the metadata on any JSON-LD: values of every JSON type wherever a field is read ------
