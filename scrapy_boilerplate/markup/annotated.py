@@ -19,17 +19,13 @@ from typing import Any
 from lxml import etree
 
 from ..document import Document, TextBlock
-from .html import _has_long_run, _runs_cut
+from .html import sanitised
 from .tree import (
     KEPT_ATTRIBUTES,
     KEPT_TAGS,
-    MAX_DEPTH,
-    SAFE_SCHEMES,
-    SKIPPED_TAGS,
     _base_url,
-    _open,
     _PendingText,
-    _tag,
+    copy_walk,
 )
 
 __all__ = ["annotated_html"]
@@ -55,22 +51,9 @@ def annotated_html(
     with each block's text marked content or boilerplate (see the module). ``reason``:
     why the result has no text, if it has none (shown; ``doc`` is None for a body that
     was never parsed, such as binary data)."""
-    import nh3
-
     blocks = doc.blocks if doc is not None else []
     page = _annotated_tree(doc) if doc is not None else etree.Element("div")
-    if _has_long_run(page):  # (nh3's parser is quadratic in a long run: see .html)
-        page = _runs_cut(page)
-    inner = "".join(etree.tostring(child, method="html", encoding="unicode") for child in page)
-    inner = escape(page.text or "", quote=False) + inner
-    body = nh3.clean(
-        f"<div>{inner}</div>",
-        tags=_TAGS,
-        attributes=_ATTRIBUTES,
-        url_schemes=set(SAFE_SCHEMES),
-        link_rel="noopener noreferrer nofollow",
-        strip_comments=True,
-    )
+    body = sanitised(page, _TAGS, _ATTRIBUTES)
     content = sum(1 for block in blocks if block.is_content)
     words = sum(block.num_words for block in blocks if block.is_content)
     title = (doc.title or doc.fallback_title or doc.url or "") if doc is not None else ""
@@ -117,33 +100,15 @@ def _annotated_tree(doc: Document) -> Any:
         }
         for element in block.elements:
             marks.setdefault(element, attrib)
-    base = _base_url(doc)
-    body = doc.root.find("body")
-    start = body if body is not None else doc.root
     pending = _PendingText()
-    walker = etree.iterwalk(start, events=("start", "end"))
-    targets = [out]
-    depths = [0]
-    for event, element in walker:
-        if event == "end":
-            targets.pop()
-            depths.pop()
-            if element is not start:
-                _add_text(pending, targets[-1], element.tail, marks.get(element.getparent()))
-            continue
-        parent = targets[-1]
-        tag = _tag(element)
-        if tag is None or tag in SKIPPED_TAGS:
-            targets.append(parent)
-            depths.append(depths[-1])
-            walker.skip_subtree()
-            continue
-        depth = depths[-1]
-        copy = _open(pending, tag, element, parent, base) if depth < MAX_DEPTH else parent
-        targets.append(copy)
-        depths.append(depth if copy is parent else depth + 1)
-        _add_text(pending, copy, element.text, marks.get(element))
-    pending.flush_all()
+    copy_walk(
+        doc,
+        out,
+        pending,
+        _base_url(doc),
+        enter=lambda element: True,
+        add_text=lambda target, text, owner: _add_text(pending, target, text, marks.get(owner)),
+    )
     return out
 
 

@@ -22,7 +22,7 @@ from lxml import etree
 
 from .tree import KEPT_ATTRIBUTES, KEPT_TAGS, SAFE_SCHEMES
 
-__all__ = ["render_html"]
+__all__ = ["render_html", "sanitised"]
 
 _TAGS = set(KEPT_TAGS) | {"div"}
 _ATTRIBUTES = {tag: set(names) for tag, names in KEPT_ATTRIBUTES.items()}
@@ -32,18 +32,26 @@ MAX_RUN = 2000
 
 def render_html(tree: Any) -> str:
     """The tree's children as a sanitised HTML fragment ("" for an empty tree)."""
-    import nh3
-
     if not len(tree) and not (tree.text or "").strip():
         return ""
+    return sanitised(tree)
+
+
+def sanitised(
+    tree: Any, tags: set[str] = _TAGS, attributes: dict[str, set[str]] = _ATTRIBUTES
+) -> str:
+    """The tree (a ``<div>``, left as it is) serialised and cleaned by nh3 with this
+    allow-list: one ``<div>``, links ``rel="noopener noreferrer nofollow"``."""
+    import nh3
+
     if _has_long_run(tree):
         tree = _runs_cut(copy.deepcopy(tree))
     inner = escape(tree.text or "", quote=False)
     inner += "".join(etree.tostring(child, method="html", encoding="unicode") for child in tree)
     return nh3.clean(
         f"<div>{inner}</div>",
-        tags=_TAGS,
-        attributes=_ATTRIBUTES,
+        tags=tags,
+        attributes=attributes,
         url_schemes=set(SAFE_SCHEMES),
         link_rel="noopener noreferrer nofollow",
         strip_comments=True,

@@ -14,7 +14,7 @@ tree they can walk.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -167,9 +167,40 @@ def content_tree(doc: Document) -> Any:
         return out
     inside = _on_the_way(owners)
     base = _base_url(doc)
+    pending = _PendingText()
+    copy_walk(
+        doc,
+        out,
+        pending,
+        base,
+        enter=inside.__contains__,
+        add_text=lambda target, text, owner: _append_own_text(
+            pending, target, text, owner, owners, inside
+        ),
+        leave=lambda element, tag, parent: _copy_leaves(
+            pending, element, tag, parent, owners, inside, base
+        ),
+    )
+    return out
+
+
+def copy_walk(
+    doc: Document,
+    out: Any,
+    pending: _PendingText,
+    base: str | None,
+    enter: Callable[[Any], bool],
+    add_text: Callable[[Any, str | None, Any], None],
+    leave: Callable[[Any, str, Any], None] | None = None,
+) -> None:
+    """Copy the page's body into ``out``, in document order: each element ``enter``
+    accepts is copied (``_open``: kept tags and attributes, block containers as
+    ``<div>``, other tags unwrapped; at most ``MAX_DEPTH`` deep) and walked into; one it
+    refuses goes to ``leave(element, tag, target)`` (never a comment or a skipped tag's).
+    Every text goes to ``add_text(target, text, owner)``, ``owner`` the element whose
+    direct text it is (an element's ``.text``, its parent for its ``.tail``)."""
     body = doc.root.find("body")
     start = body if body is not None else doc.root
-    pending = _PendingText()
     # iterwalk, not recursion: pages nest deeper than Python's stack allows
     walker = etree.iterwalk(start, events=("start", "end"))
     targets = [out]  # where the copy of each open source element goes
@@ -179,15 +210,13 @@ def content_tree(doc: Document) -> Any:
             targets.pop()
             depths.pop()
             if element is not start:
-                _append_own_text(
-                    pending, targets[-1], element.tail, element.getparent(), owners, inside
-                )
+                add_text(targets[-1], element.tail, element.getparent())
             continue
         parent = targets[-1]
         tag = _tag(element)
-        if tag is None or tag in SKIPPED_TAGS or element not in inside:
-            if tag is not None and tag not in SKIPPED_TAGS:
-                _copy_leaves(pending, element, tag, parent, owners, inside, base)
+        if tag is None or tag in SKIPPED_TAGS or not enter(element):
+            if leave is not None and tag is not None and tag not in SKIPPED_TAGS:
+                leave(element, tag, parent)
             targets.append(parent)
             depths.append(depths[-1])
             walker.skip_subtree()
@@ -196,9 +225,8 @@ def content_tree(doc: Document) -> Any:
         copy = _open(pending, tag, element, parent, base) if depth < MAX_DEPTH else parent
         targets.append(copy)
         depths.append(depth if copy is parent else depth + 1)
-        _append_own_text(pending, copy, element.text, element, owners, inside)
+        add_text(copy, element.text, element)
     pending.flush_all()
-    return out
 
 
 def _append_own_text(
