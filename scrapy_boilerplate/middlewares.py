@@ -24,6 +24,7 @@ from scrapy import signals
 from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.utils.httpobj import urlparse_cached
+from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding
 
 from ._scrapy.compat import BaseSpiderMiddleware
 from ._scrapy.items import ItemFiller
@@ -192,9 +193,20 @@ class BoilerplateDownloaderMiddleware:
         Counted in ``boilerplate/encoding_replaced``."""
         if not isinstance(response, TextResponse):
             return response
+        # what the header and the first 4 KB declare, read cheaply: response.encoding
+        # itself decodes an undeclared body, in the reactor's thread (the worker thread
+        # does that, through response.text)
+        body = response.body
+        header = response.headers.get(b"Content-Type")
+        declared = (
+            http_content_type_encoding(header.decode("latin-1")) if header else None,
+            html_body_declared_encoding(body),
+        )
+        if all(name is None or decodes_document(name, body) for name in declared):
+            return response
         try:
-            if decodes_document(response.encoding, response.body):
-                return response
+            if decodes_document(response.encoding, body):
+                return response  # (a byte order mark wins over the declarations)
         except (LookupError, ValueError):
             pass
         self.crawler.stats.inc_value("boilerplate/encoding_replaced")
