@@ -9,6 +9,7 @@ Registered as a Scrapy command through the ``scrapy.commands`` entry point::
 
     scrapy boilerplate https://example.com/article.html
     scrapy boilerplate --extractor default --format json page.html other.html.gz
+    scrapy boilerplate --format annotated https://example.com/article.html > page.html
 """
 
 from __future__ import annotations
@@ -51,7 +52,10 @@ class BoilerplateCommand(ScrapyCommand):
             "Print the main text of web pages. URLs are fetched through Scrapy (with the "
             "project's settings, if any); files (.html, .html.gz, directories, - for "
             "stdin) are read locally. With --format json, one JSON object per input and "
-            "line (text, title, extractor, reason, timings)."
+            "line (text, title, extractor, reason, timings). With --format annotated, the "
+            "whole page as an HTML document, each block marked content or boilerplate "
+            "with the filter that decided it (the extractor the project's settings give "
+            "its domain)."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
@@ -68,9 +72,10 @@ class BoilerplateCommand(ScrapyCommand):
         parser.add_argument(
             "--format",
             dest="format",
-            choices=("text", "json"),
+            choices=("text", "json", "annotated"),
             default="text",
-            help="text (the default) or json (one object per input and line)",
+            help="text (the default), json (one object per input and line) or annotated "
+            "(the page as HTML, each block marked)",
         )
 
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
@@ -104,9 +109,9 @@ class BoilerplateCommand(ScrapyCommand):
             if is_url(arg):
                 urls[index] = arg
                 continue
-            results[index] = self._extract_files(arg, config)
+            results[index] = self._extract_files(arg, config, opts.format == "annotated")
         if urls:
-            self._fetch(urls, results)
+            self._fetch(urls, results, config if opts.format == "annotated" else None)
         pages = [page for index in sorted(results) for page in results[index]]
         for name, result in pages:
             if result["reason"] == "error" or is_skipped(result):
@@ -115,7 +120,9 @@ class BoilerplateCommand(ScrapyCommand):
 
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def _extract_files(path: str, config: Any) -> list[tuple[str, dict[str, Any]]]:
+    def _extract_files(
+        path: str, config: Any, annotated: bool = False
+    ) -> list[tuple[str, dict[str, Any]]]:
         from .cli import iter_inputs
 
         try:
@@ -130,17 +137,22 @@ class BoilerplateCommand(ScrapyCommand):
         for name, data in inputs:
             try:
                 result = extract_to_dict(config.extractor, data, None)
+                if annotated:
+                    result["annotated"] = config.extractor.annotate(data)
             except Exception as exc:
                 result = error_result(exc, None, config.extractor.name)
             pages.append((name, result))
         return pages
 
     def _fetch(
-        self, urls: dict[int, str], results: dict[int, list[tuple[str, dict[str, Any]]]]
+        self,
+        urls: dict[int, str],
+        results: dict[int, list[tuple[str, dict[str, Any]]]],
+        annotate_with: Any = None,
     ) -> None:
         assert self.crawler_process is not None
         sink: dict[int, dict[str, Any]] = {}
-        self.crawler_process.crawl(_FetchSpider, urls=urls, sink=sink)
+        self.crawler_process.crawl(_FetchSpider, urls=urls, sink=sink, annotate_with=annotate_with)
         self.crawler_process.start()
         for index, url in urls.items():
             result = sink.get(index)
@@ -157,6 +169,8 @@ class BoilerplateCommand(ScrapyCommand):
             sys.stdout.write(f"==> {name} <==\n")
         if result["reason"] == "error":
             print(f"scrapy boilerplate: {name}: {result['error']}", file=sys.stderr)
+            if fmt == "annotated":
+                return
         elif is_skipped(result):
             why = result["reason"]
             if why == "status" and result.get("status"):
@@ -164,7 +178,10 @@ class BoilerplateCommand(ScrapyCommand):
             print(f"scrapy boilerplate: {name}: not extracted ({why})", file=sys.stderr)
         elif not result["text"]:
             print(f"scrapy boilerplate: {name}: no main text ({result['reason']})", file=sys.stderr)
-        sys.stdout.write(result["text"] + "\n")
+        if fmt == "annotated":
+            sys.stdout.write(result.get("annotated", ""))
+        else:
+            sys.stdout.write(result["text"] + "\n")
         if many:
             sys.stdout.write("\n")
         sys.stdout.flush()
@@ -175,10 +192,17 @@ class _FetchSpider(scrapy.Spider):
 
     name = "boilerplate_command"
 
-    def __init__(self, urls: dict[int, str], sink: dict[int, dict[str, Any]], **kwargs: Any):
+    def __init__(
+        self,
+        urls: dict[int, str],
+        sink: dict[int, dict[str, Any]],
+        annotate_with: Any = None,
+        **kwargs: Any,
+    ):
         super().__init__(**kwargs)
         self.urls = urls
         self.sink = sink
+        self.annotate_with = annotate_with  # the settings' Config, for --format annotated
 
     async def start(self) -> Any:
         for request in self._requests():
@@ -205,6 +229,11 @@ class _FetchSpider(scrapy.Spider):
             result = error_result(RuntimeError("the page was not extracted"), response.url, None)
         elif result["reason"] == "status":  # the command says which
             result = {**result, "status": response.status}
+        elif self.annotate_with is not None and not is_skipped(result):
+            # the extractor the middleware used: the settings' one for the URL's domain
+            config = self.annotate_with
+            extractor = config.extractor_for_url(response.url)
+            result = {**result, "annotated": extractor.annotate(response.text, response.url)}
         self.sink[index] = result
 
     def failed(self, failure: Any) -> None:

@@ -103,3 +103,17 @@ def test_the_help_reads_well_at_80_columns(tmp_path):
     assert "myproject.filters.DropBylines" in done.stdout
     headings = [line for line in done.stdout.splitlines() if line and set(line) <= {"=", "-"}]
     assert len(headings) == 3  # Usage, Options, Global Options
+
+
+def test_command_writes_the_annotated_view_of_urls_and_files(http_server, tmp_path):
+    # a live page with the project's settings: the extractor its domain gets
+    url = http_server.route("/a.html", article_page("the harbour market"))
+    local = tmp_path / "local.html"
+    local.write_text(article_page("the local file"), encoding="utf-8")
+    done = scrapy_cmd("--format", "annotated", url, str(local), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    documents = done.stdout.split("==> ")[1:]
+    assert [d.split(" <==")[0] for d in documents] == [url, str(local)]
+    assert all("<!DOCTYPE html>" in d and "sb-content" in d for d in documents)
+    assert "harbour market" in documents[0] and "local file" in documents[1]
+    assert f"{DEFAULT_EXTRACTOR}: " in documents[0]  # the legend names the extractor
