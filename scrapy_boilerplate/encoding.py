@@ -28,8 +28,10 @@ from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_co
 
 __all__ = [
     "MAX_PAGE_BYTES",
+    "declared_encoding",
     "decode_html",
     "decodes_document",
+    "detect_encoding",
     "is_document_encoding",
     "looks_binary",
     "read_page_bytes",
