@@ -216,11 +216,14 @@ class BoilerplateDownloaderMiddleware:
         if overrides:
             unknown = set(overrides) - OVERRIDE_KEYS
             if unknown:
+                # once per crawl, whatever the keys: a request's meta may come from outside
+                # data, and a kind per set of keys grew without bound (and so did the log)
                 self.once(
-                    ("unknown_meta", frozenset(unknown)),
+                    "unknown_meta",
                     logging.WARNING,
-                    "Ignoring unknown keys %s in meta[%r] of %s (known: %s)",
-                    sorted(unknown),
+                    "Ignoring unknown keys %s in meta[%r] of %s (known: %s; further unknown "
+                    "keys are not logged)",
+                    ", ".join(sorted(map(repr, unknown))[:10]),
                     META_KEY,
                     request.url,
                     ", ".join(sorted(OVERRIDE_KEYS)),

@@ -448,6 +448,28 @@ async def test_bad_per_request_spec_fails_that_page_only(http_server, crawl, cap
 
 
 @deferred_f_from_coro_f
+async def test_unknown_meta_keys_are_logged_once_per_crawl(http_server, crawl, caplog):
+    # a request's meta may come from outside data: a warning per set of keys grew the
+    # crawl's memory and its log without bound
+    urls = [http_server.route(f"/{i}.html", article_page(f"story {i}")) for i in range(4)]
+    meta_for = {url: {"boilerplate": {f"typo_{i}": 1, 7: "x"}} for i, url in enumerate(urls)}
+    caplog.set_level(logging.WARNING)
+    items, crawler = await crawl(OneItemSpider, ADDON_SETTINGS, start_urls=urls, meta_for=meta_for)
+    assert all(item["result"]["text"] for item in items)  # the known keys still apply
+    assert caplog.text.count("Ignoring unknown keys") == 1
+    assert crawler.stats.get_value("boilerplate/extracted_count") == 4
+
+
+def test_one_crawl_logs_a_bounded_number_of_kinds_of_message(caplog):
+    from scrapy_boilerplate._scrapy.log import MAX_KINDS, OnceLogger
+
+    once = OnceLogger(logging.getLogger("boilerplate-test"), crawler=None)
+    caplog.set_level(logging.WARNING)
+    logged = sum(once(("kind", i), logging.WARNING, "kind %s", i) for i in range(MAX_KINDS + 50))
+    assert logged == MAX_KINDS and caplog.text.count("kind ") == MAX_KINDS
+
+
+@deferred_f_from_coro_f
 async def test_the_deprecated_chain_meta_key_still_works(http_server, crawl):
     url = http_server.route("/keep.html", article_page("the old bridge"))
     with pytest.warns(ScrapyDeprecationWarning, match=r'\["chain"\] is deprecated'):
