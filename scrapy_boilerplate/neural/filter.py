@@ -137,15 +137,17 @@ def labeler_chain(
     fallback: Any,
     noscript: bool = False,
     without_comments: bool = False,
+    rescue: Filter | None = None,
 ) -> Chain:
     """A learned labeler's extractor: the labeler, then (``drop_comments``) the
     :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then (``noscript``) the
     same two again on the page's ``<noscript>`` markup where they found nothing
     (:class:`~scrapy_boilerplate.filters.NoscriptContent`), then (``without_comments``)
     the same two again on the page without its comment threads where still nothing was
-    found (:class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then, if
-    ``fallback`` is an extractor name or chain spec, that chain on pages where nothing
-    is content."""
+    found (:class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then ``rescue``
+    (a labeler's own last try where nothing is content; the comment filter after it),
+    then, if ``fallback`` is an extractor name or chain spec, that chain on pages where
+    nothing is content."""
     filters: list[Filter] = [labeler]
     if drop_comments:
         filters.append(CommentSectionFilter())
@@ -154,6 +156,10 @@ def labeler_chain(
         filters.append(NoscriptContent(again))
     if without_comments:
         filters.append(WithoutCommentThreads(again))
+    if rescue is not None:
+        filters.append(rescue)
+        if drop_comments:
+            filters.append(CommentSectionFilter())
     if fallback is not None:
         filters.append(FallbackFilter(fallback))
     return Chain(filters, name)

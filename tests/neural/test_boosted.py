@@ -291,3 +291,47 @@ def test_a_page_of_thousands_of_blocks_is_labelled():
     paragraph = "<p>" + " ".join(["word"] * 30) + " end.</p>"
     result = extract("<html><body>" + paragraph * 10000 + "</body></html>", extractor="boosted")
     assert result.text.count("end.") > 0
+
+
+def _press_release(paragraph_words: int = 400) -> str:
+    # one long paragraph (a press release printed as one block) and a little furniture
+    text = " ".join(
+        ["The company said on Monday that its new remote control would ship in March."]
+        * (paragraph_words // 14)
+    )
+    return (
+        "<html><head><title>Release</title></head><body>"
+        "<ul><li><a href='/'>Home</a></li><li><a href='/news'>News</a></li></ul>"
+        f"<p>{text}</p><p>Contact: press office, 555 0100.</p></body></html>"
+    )
+
+
+def test_where_nothing_is_content_a_dominant_block_the_trees_doubt_is_kept():
+    # the trees' doubt is stood in for by a seed threshold no block reaches
+    doubtful = {"threshold": 0.999999, "grow_threshold": 0.3}
+    page = _press_release()
+    without = get_extractor([{"boosted": {**doubtful, "dominant_block": False}}])
+    assert without.extract(page).text == ""
+    result = get_extractor([{"boosted": doubtful}]).extract(page, trace=True)
+    assert "remote control would ship in March" in result.text
+    assert "Home" not in result.text
+    decided = {block.decided_by for block in result.blocks if block.is_content}
+    assert decided == {"dominant_block"}
+
+
+def test_no_block_dominates_a_page_of_many_paragraphs():
+    doubtful = [{"boosted": {"threshold": 0.999999, "grow_threshold": 0.3}}]
+    paragraphs = "".join(
+        f"<p>Paragraph {i} of a long story about the harbour, the storm and the town.</p>"
+        for i in range(12)
+    )
+    page = f"<html><body>{paragraphs}</body></html>"
+    assert get_extractor(doubtful).extract(page).text == ""
+
+
+def test_a_page_with_content_is_left_as_the_labeler_made_it():
+    page = _press_release()
+    on = get_extractor("boosted").extract(page, trace=True)
+    off = get_extractor([{"boosted": {"dominant_block": False}}]).extract(page)
+    assert on.text == off.text and on.text
+    assert all(block.decided_by != "dominant_block" for block in on.blocks)
