@@ -35,7 +35,7 @@ import os
 from collections.abc import Callable
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -50,8 +50,10 @@ __all__ = [
     "BOOSTED_FILE",
     "BOOSTED_META",
     "FAVOR",
+    "BlockScores",
     "BoostedLabeler",
     "BoostedModel",
+    "DominantBlock",
     "HEADING_COLUMN",
     "boosted",
     "content_runs",
@@ -211,24 +213,56 @@ class BoostedLabeler(ProbabilityLabeler):
         """The loaded model (raises ModelUnavailableError without onnxruntime)."""
         return get_boosted_model(self.model_dir, self.threads)
 
-    def __call__(self, doc: Document) -> bool:
+    def scored(self, doc: Document) -> BlockScores:
+        """The trees' view of a page with blocks: which blocks they decide, and those
+        blocks' content probability."""
         model = self.model()
         blocks = doc.blocks
-        if not blocks:
-            return False
         features = boosted_features(doc)
         doc.check_deadline()
         words = np.fromiter(map(_NUM_WORDS, blocks), dtype=np.int64, count=len(blocks))
         long = decided_by_trees(words, features, model.short_words, model.short_headings)
-        content = np.zeros(len(blocks), dtype=bool)
         rows = np.flatnonzero(long)
-        content[rows] = content_runs(
+        return BlockScores(
+            words,
+            long,
+            rows,
             model.content_probability(features, rows),
-            self.threshold_of(model),
-            self.grow_threshold_of(model),
             navigation_links(features[rows]),
+            self.threshold_of(model),
+            min(self.grow_threshold_of(model), self.threshold_of(model)),
         )
-        return set_flags(blocks, short_block_decisions(content, long).tolist())
+
+    def __call__(self, doc: Document) -> bool:
+        self.model()  # (a model that cannot load says so on any page)
+        if not doc.blocks:
+            return False
+        scores = self.scored(doc)
+        return scores.decide(doc.blocks, scores.threshold)
+
+
+class BlockScores(NamedTuple):
+    """What :meth:`BoostedLabeler.scored` gives: per block its ``words`` and whether the
+    trees decide it (``long``); per such block (``rows``, in page order) its content
+    ``probability`` and whether it is a navigation link (``excluded``); and the
+    labeler's run thresholds."""
+
+    words: np.ndarray
+    long: np.ndarray
+    rows: np.ndarray
+    probability: np.ndarray
+    excluded: np.ndarray
+    threshold: float
+    grow_threshold: float
+
+    def decide(self, blocks: list[Any], seed: float) -> bool:
+        """Set the blocks' flags: runs seeded at ``seed`` (:func:`content_runs`), the
+        short blocks by their neighbours; True if any changed."""
+        content = np.zeros(len(blocks), dtype=bool)
+        content[self.rows] = content_runs(
+            self.probability, seed, self.grow_threshold, self.excluded
+        )
+        return set_flags(blocks, short_block_decisions(content, self.long).tolist())
 
 
 class DominantBlock(Filter):
@@ -249,24 +283,15 @@ class DominantBlock(Filter):
         blocks = doc.blocks
         if not blocks or any(block.is_content for block in blocks):
             return False
-        model = self.labeler.model()
-        words = np.fromiter(map(_NUM_WORDS, blocks), dtype=np.int64, count=len(blocks))
-        features = boosted_features(doc)
-        long = decided_by_trees(words, features, model.short_words, model.short_headings)
-        rows = np.flatnonzero(long)
-        if not len(rows):
+        scores = self.labeler.scored(doc)
+        if not len(scores.rows):
             return False
-        k = int(np.argmax(words[rows]))
-        if 2 * words[rows[k]] < words.sum():
+        k = int(np.argmax(scores.words[scores.rows]))
+        dominant = 2 * scores.words[scores.rows[k]] >= scores.words.sum()
+        seed = float(scores.probability[k])
+        if not dominant or seed < scores.grow_threshold or scores.excluded[k]:
             return False
-        probability = model.content_probability(features, rows)
-        grow = min(self.labeler.grow_threshold_of(model), self.labeler.threshold_of(model))
-        excluded = navigation_links(features[rows])
-        if probability[k] < grow or excluded[k]:
-            return False
-        content = np.zeros(len(blocks), dtype=bool)
-        content[rows] = content_runs(probability, float(probability[k]), grow, excluded)
-        return set_flags(blocks, short_block_decisions(content, long).tolist())
+        return scores.decide(blocks, seed)
 
 
 def navigation_links(features: np.ndarray) -> np.ndarray:
