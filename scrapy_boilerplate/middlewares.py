@@ -311,21 +311,10 @@ class BoilerplateDownloaderMiddleware:
 
 def _text_of(response: Response) -> Any:
     """A callable decoding the response in the worker thread (Scrapy's own decoding:
-    Content-Type header, BOM, <meta>, detection; cached on the response). Where the
-    page names a codec that decodes no document (``<meta charset="rot13">``, on which
-    Scrapy raises; ``punycode``, which gives "" for an ASCII page, in time quadratic in
-    it), the bytes go to the engine, which decodes them by its own rules, as
-    :meth:`EncodedPage.decode` does in a worker process."""
-
-    def decode() -> str | bytes:
-        try:
-            if not decodes_document(response.encoding, response.body):
-                return response.body
-            return response.text
-        except (LookupError, ValueError):
-            return response.body
-
-    return decode
+    Content-Type header, BOM, <meta>, detection; cached on the response). A response
+    whose named encoding cannot decode a document was replaced before
+    (``_with_a_document_encoding``)."""
+    return lambda: response.text
 
 
 class BoilerplateSpiderMiddleware(BaseSpiderMiddleware):

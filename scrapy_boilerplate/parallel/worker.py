@@ -32,21 +32,12 @@ class EncodedPage(NamedTuple):
     body: bytes
     encoding: str
 
-    def decode(self) -> str | bytes:
-        """The text, or the bytes themselves where that encoding decodes no document (a
-        page that names ``rot13`` or ``base64``, where Scrapy's decoding raises, or
-        ``punycode``, quadratic and "" for ASCII): the engine decodes those by its own
-        rules (``scrapy_boilerplate.encoding``)."""
+    def decode(self) -> str:
+        """The text, as Scrapy decodes it (the middleware replaced a response whose named
+        encoding cannot decode a document before it got here)."""
         from w3lib.encoding import html_to_unicode
 
-        from ..encoding import decodes_document
-
-        if not decodes_document(self.encoding, self.body):
-            return self.body
-        try:
-            return html_to_unicode(f"charset={self.encoding}", self.body)[1]
-        except (LookupError, ValueError):
-            return self.body
+        return html_to_unicode(f"charset={self.encoding}", self.body)[1]
 
 
 class HttpBody(NamedTuple):
@@ -71,9 +62,9 @@ def extract_to_dict(
     for the readers' comments).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
-    processes) or (in threads only) a zero-argument callable returning a str (or, where
-    the declared codec decodes no text, the bytes), so that decoding a response happens in
-    the worker. The DOM is built and dropped here; only plain data goes back.
+    processes) or (in threads only) a zero-argument callable returning a str, so that
+    decoding a response happens in the worker. The DOM is built and dropped here; only
+    plain data goes back.
     """
     start = time.perf_counter()
     content_type = None
