@@ -24,7 +24,7 @@ from scrapy import signals
 from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.utils.httpobj import urlparse_cached
-from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding
+from w3lib.encoding import html_body_declared_encoding
 
 from ._scrapy.compat import BaseSpiderMiddleware
 from ._scrapy.items import ItemFiller
@@ -40,7 +40,7 @@ from ._scrapy.results import (
     skipped_result,
 )
 from ._scrapy.runner import crawl_runner
-from .encoding import decodes_document, detect_encoding
+from .encoding import declared_encoding, decodes_document, detect_encoding
 from .extraction import Extractor
 from .parallel.worker import EncodedPage
 from .settings import META_KEY, RESULT_KEY, load_config
@@ -199,7 +199,7 @@ class BoilerplateDownloaderMiddleware:
         body = response.body
         header = response.headers.get(b"Content-Type")
         declared = (
-            http_content_type_encoding(header.decode("latin-1")) if header else None,
+            declared_encoding(header.decode("latin-1") if header else None),
             html_body_declared_encoding(body),
         )
         if all(name is None or decodes_document(name, body) for name in declared):
