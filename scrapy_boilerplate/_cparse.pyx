@@ -103,9 +103,12 @@ cdef class _Segmenter:
     cdef Py_ssize_t marker_space
     cdef list not_shown
     cdef list owners  # addresses of the elements whose text is in the buffer
+    cdef list text_owners  # of them, those whose .text is (not a child's tail)
+    cdef list tail_owners  # addresses of the elements whose .tail is in the buffer
     cdef int in_body, in_ignorable, tag_level, block_tag_level
     cdef bytes last_start_tag
     cdef list texts, shown_texts, token_texts, levels, labels, elements, open_labels
+    cdef list text_of, tail_of  # per block: the elements whose .text / .tail it holds
     cdef list open_actions  # the action of every open element (for its end)
     cdef dict open_embeds  # parent address -> unclosed <embed>s in it (see neko.py)
     cdef set ignored_bodies  # addresses of a second <body>, which NekoHTML drops
@@ -117,6 +120,8 @@ cdef class _Segmenter:
         self.title = None
         self.parts = []
         self.owners = []
+        self.text_owners = []
+        self.tail_owners = []
         self.block_tag_level = -1
         self.last_start_tag = b""
         self.texts = []
@@ -127,6 +132,8 @@ cdef class _Segmenter:
         self.levels = []
         self.labels = []
         self.elements = []
+        self.text_of = []
+        self.tail_of = []
         self.open_labels = []
         self.open_actions = []
         self.open_embeds = {}
@@ -144,6 +151,8 @@ cdef class _Segmenter:
             self.parts = []
             self.has_marker = self.has_text = False
             self.owners = []
+            self.text_owners = []
+            self.tail_owners = []
             self.marker_space = -1
             self.not_shown = []
             return
@@ -187,14 +196,22 @@ cdef class _Segmenter:
                 for address in owners
             ]
         )
+        self.text_of.append(
+            [elementFactory(doc, <tree.xmlNode*>address) for address in self.text_owners]
+        )
+        self.tail_of.append(
+            [elementFactory(doc, <tree.xmlNode*>address) for address in self.tail_owners]
+        )
         self.parts = []
         self.has_marker = self.has_text = False
         self.owners = []
+        self.text_owners = []
+        self.tail_owners = []
         self.block_tag_level = -1
         self.marker_space = -1
         self.not_shown = []
 
-    cdef characters(self, str chunk, size_t owner):
+    cdef characters(self, str chunk, size_t owner, size_t tail_of):
         # boilerpipe's characters(): whitespace runs at chunk edges become one space
         if self.flush_requested:
             self.flush_requested = False
@@ -226,6 +243,10 @@ cdef class _Segmenter:
         cdef list owners = self.owners
         if not owners or owners[len(owners) - 1] != owner:
             owners.append(owner)
+        if tail_of:
+            self.tail_owners.append(tail_of)
+        else:
+            self.text_owners.append(owner)
 
     cdef add_marker(self, str marker):
         if not self.last_was_space:
@@ -234,11 +255,12 @@ cdef class _Segmenter:
         self.parts.append(marker)
         self.has_marker = self.last_was_space = True
 
-    cdef text_event(self, object chunk, tree.xmlNode* owner):
-        # what segment_python does with an element's text or tail (or a comment's tail)
+    cdef text_event(self, object chunk, tree.xmlNode* owner, tree.xmlNode* tail_of=NULL):
+        # what segment_python does with an element's text or tail (or a comment's tail):
+        # ``tail_of`` is the element whose tail the chunk is (NULL for an element's text)
         if chunk:
             if self.flush_requested or not _all_java_ws(chunk):
-                self.characters(chunk, <size_t>owner)
+                self.characters(chunk, <size_t>owner, <size_t>tail_of)
             elif not self.in_ignorable:
                 if not self.last_was_space:
                     self.parts.append(" ")
@@ -258,7 +280,7 @@ cdef class _Segmenter:
                     node = following
                     continue
             else:  # a comment or processing instruction: only its tail is text
-                self.text_event(text_run(node.next), parent_element(node))
+                self.text_event(text_run(node.next), parent_element(node), node)
             # end what has no further children, climbing while there is no next sibling
             while True:
                 if node.type == tree.XML_ELEMENT_NODE:
@@ -381,7 +403,7 @@ cdef class _Segmenter:
                 self.flush_requested = False
                 if self.parts:
                     self.flush()
-        self.text_event(text_run(node.next), parent_element(node))
+        self.text_event(text_run(node.next), parent_element(node), node)
 
 
 def segment(root, bint cjk=True):
@@ -394,6 +416,14 @@ def segment(root, bint cjk=True):
     if seg.parts:
         seg.flush()  # endDocument
     blocks = make_blocks(
-        seg.texts, seg.shown_texts, seg.token_texts, seg.levels, seg.labels, seg.elements, cjk
+        seg.texts,
+        seg.shown_texts,
+        seg.token_texts,
+        seg.levels,
+        seg.labels,
+        seg.elements,
+        seg.text_of,
+        seg.tail_of,
+        cjk,
     )
     return blocks, seg.title

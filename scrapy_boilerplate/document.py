@@ -76,6 +76,8 @@ class TextBlock:
         "labels",
         "is_content",
         "elements",
+        "text_of",
+        "tail_of",
         "decided_by",
     )
 
@@ -91,6 +93,8 @@ class TextBlock:
         labels: Iterable[str] = (),
         elements: Iterable[Any] = (),
         is_content: bool = False,
+        text_of: Iterable[Any] = (),
+        tail_of: Iterable[Any] = (),
     ) -> None:
         self._parts = [text]  # the texts of the original blocks merged into this one
         self._text: str | None = text
@@ -108,6 +112,12 @@ class TextBlock:
         #: the lxml elements whose direct text (``.text`` or a child's ``.tail``) is in
         #: this block, in document order
         self.elements: list[Any] = list(elements)
+        #: of them, the elements whose own ``.text`` is in this block, and the elements
+        #: whose ``.tail`` is (a tail is its parent's direct text), in document order:
+        #: which of an element's texts is where, for the Markdown, HTML and annotated
+        #: outputs (a ``<div>``'s text and its last child's tail can be in two blocks)
+        self.text_of: list[Any] = list(text_of)
+        self.tail_of: list[Any] = list(tail_of)
         #: name of the last filter that changed ``is_content`` (set when tracing)
         self.decided_by: str | None = None
         if num_words:
@@ -127,9 +137,12 @@ class TextBlock:
         labels: set[str],
         elements: list[Any],
         shown: str | None = None,
+        text_of: list[Any] | None = None,
+        tail_of: list[Any] | None = None,
     ) -> TextBlock:
         """A new block from the segmenter's values (no copies: the caller hands over
-        ``labels`` and ``elements``; ``shown``: the shown text where it is not the text).
+        ``labels`` and the element lists; ``shown``: the shown text where it is not the
+        text).
         Faster than ``__init__`` on the hot path."""
         block = cls.__new__(cls)
         block._parts = [text]
@@ -145,6 +158,8 @@ class TextBlock:
         block.labels = labels
         block.is_content = False
         block.elements = elements
+        block.text_of = [] if text_of is None else text_of
+        block.tail_of = [] if tail_of is None else tail_of
         block.decided_by = None
         if num_words:
             block._init_densities()
@@ -220,11 +235,13 @@ class TextBlock:
         self._init_densities()
         self.is_content = self.is_content or other.is_content
         self.elements.extend(other.elements)
+        self.text_of.extend(other.text_of)
+        self.tail_of.extend(other.tail_of)
         self.labels |= other.labels
         self.tag_level = min(self.tag_level, other.tag_level)
 
     def copy(self) -> TextBlock:
-        """An independent copy (labels and element list copied, elements shared)."""
+        """An independent copy (labels and element lists copied, elements shared)."""
         new = TextBlock.__new__(TextBlock)
         for name in TextBlock.__slots__:
             setattr(new, name, getattr(self, name))
@@ -232,6 +249,8 @@ class TextBlock:
         new._shown = None if self._shown is None else list(self._shown)
         new.labels = set(self.labels)
         new.elements = list(self.elements)
+        new.text_of = list(self.text_of)
+        new.tail_of = list(self.tail_of)
         return new
 
     def has_label(self, label: str) -> bool:

@@ -92,6 +92,8 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     has_marker = False  # parts holds a marker (the text buffer is parts without them)
     has_text = False  # parts holds text (not only spaces and markers)
     owners: list[Any] = []  # elements whose text is in the buffer
+    text_owners: list[Any] = []  # of them, those whose .text is (not a child's tail)
+    tail_owners: list[Any] = []  # elements whose .tail is in the buffer
     in_body = in_ignorable = tag_level = 0
     open_anchor: Any = None  # the <a> whose text counts as linked, if any
     block_tag_level = -1
@@ -104,13 +106,15 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     marker_space = -1
     not_shown: list[int] = []
     # per block: text, shown text (None: the text), token buffer (for word counting),
-    # tag level, labels, elements
+    # tag level, labels, elements, the elements whose .text / .tail it holds
     texts: list[str] = []
     shown_texts: list[str | None] = []
     token_texts: list[str] = []
     levels: list[int] = []
     labels: list[set[str]] = []
     elements: list[list[Any]] = []
+    text_of: list[list[Any]] = []
+    tail_of: list[list[Any]] = []
     last_start_tag = ""
     open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
     # parent element -> number of unclosed <embed>s in it, which NekoHTML ends only when
@@ -120,7 +124,8 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
 
     def flush() -> None:
         # boilerpipe's flushBlock (called only with a non-empty buffer)
-        nonlocal parts, has_marker, has_text, owners, block_tag_level, title
+        nonlocal parts, has_marker, has_text, owners, text_owners, tail_owners
+        nonlocal block_tag_level, title
         nonlocal marker_space, not_shown
         if not in_body:
             if last_start_tag == "title":
@@ -130,6 +135,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             parts = []
             has_marker = has_text = False
             owners = []  # (boilerpipe keeps them; no block of ours holds head text)
+            text_owners, tail_owners = [], []
             marker_space, not_shown = -1, []
             return
         if len(parts) == 1 and parts[0] == " " and last_was_space:
@@ -153,9 +159,12 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
         levels.append(block_tag_level)
         labels.append({label for entry in open_labels for label in entry} if open_labels else set())
         elements.append(owners if len(owners) == 1 else list(dict.fromkeys(owners)))
+        text_of.append(text_owners)
+        tail_of.append(tail_owners)
         parts = []
         has_marker = has_text = False
         owners = []
+        text_owners, tail_owners = [], []
         block_tag_level = -1
         marker_space, not_shown = -1, []
 
@@ -189,7 +198,12 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
         last_was_space = chunk[-1] in JAVA_WHITESPACE
         parts.append(stripped + " " if last_was_space else stripped)
         has_text = True
-        owner = el.getparent() if is_tail else el
+        if is_tail:
+            owner = el.getparent()
+            tail_owners.append(el)
+        else:
+            owner = el
+            text_owners.append(el)
         if not owners or owners[-1] is not owner:
             owners.append(owner)
 
@@ -326,7 +340,10 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
                 marker_space = -1
     if parts:
         flush()  # endDocument
-    return make_blocks(texts, shown_texts, token_texts, levels, labels, elements, cjk), title
+    blocks = make_blocks(
+        texts, shown_texts, token_texts, levels, labels, elements, text_of, tail_of, cjk
+    )
+    return blocks, title
 
 
 def shown_text(parts: list[str], not_shown: list[int]) -> str:
@@ -345,6 +362,8 @@ def make_blocks(
     levels: list[int],
     labels: list[set[str]],
     elements: list[list[Any]],
+    text_of: list[list[Any]],
+    tail_of: list[list[Any]],
     cjk: bool,
 ) -> list[TextBlock]:
     """The TextBlocks of a segmentation's per-block lists (both segmenters end here); the
@@ -360,6 +379,8 @@ def make_blocks(
             labels,
             elements,
             shown_texts,
+            text_of,
+            tail_of,
             strict=True,
         )
     ]

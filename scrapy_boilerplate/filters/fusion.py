@@ -185,7 +185,13 @@ class SplitParagraphBlocksFilter(Filter):
                 continue
             changed = True
             for part in parts:
-                piece = TextBlock(part, labels=block.labels, elements=block.elements)
+                piece = TextBlock(
+                    part,
+                    labels=block.labels,
+                    elements=block.elements,
+                    text_of=block.text_of,
+                    tail_of=block.tail_of,
+                )
                 piece.is_content = block.is_content
                 out.append(piece)
         if changed:

@@ -1,7 +1,9 @@
 """The whole page as a standalone HTML document with every block marked: the debug view
 for finding out why a page went wrong (boilerpipe's ``HTMLHighlighter``, for any chain).
 
-Each text of the page that belongs to a block is wrapped in a ``<span>``, green for
+Each text of the page that belongs to a block (an element's own text and each of its
+children's tails, each where the segmenter put it: ``tree.TextSlots``) is wrapped in a
+``<span>``, green for
 content and struck-through red for boilerplate, whose ``title`` names the block, the
 filter that decided it (when the chain ran with ``trace``) and its labels; text in no
 block (whitespace, a lone symbol) is left as it is. The page's structure is copied as
@@ -23,6 +25,7 @@ from .html import sanitised
 from .tree import (
     KEPT_ATTRIBUTES,
     KEPT_TAGS,
+    TextSlots,
     _base_url,
     _PendingText,
     copy_walk,
@@ -90,25 +93,22 @@ def _annotated_tree(doc: Document) -> Any:
     out = etree.Element("div")
     if doc.root is None:
         return out
-    # owner element -> its spans' attributes: the block's first span carries the title
-    # (a paragraph of thousands of inline elements repeats no tooltip thousands of times)
-    marks: dict[Any, dict[str, str]] = {}
+    # block -> its spans' attributes: the block's first span carries the title (a
+    # paragraph of thousands of inline elements repeats no tooltip thousands of times)
+    marks: dict[int, dict[str, str]] = {}
     for index, block in enumerate(doc.blocks):
-        attrib = {
+        marks[id(block)] = {
             "class": CONTENT_CLASS if block.is_content else BOILERPLATE_CLASS,
             "title": _describe(index, block),
         }
-        for element in block.elements:
-            marks.setdefault(element, attrib)
+    slots = TextSlots(doc)
+
+    def add_text(target: Any, text: str | None, owner: Any, tail_of: Any) -> None:
+        block = slots.block_of(owner, tail_of)
+        _add_text(pending, target, text, None if block is None else marks[id(block)])
+
     pending = _PendingText()
-    copy_walk(
-        doc,
-        out,
-        pending,
-        _base_url(doc),
-        enter=lambda element: True,
-        add_text=lambda target, text, owner: _add_text(pending, target, text, marks.get(owner)),
-    )
+    copy_walk(doc, out, pending, _base_url(doc), enter=lambda element: True, add_text=add_text)
     return out
 
 

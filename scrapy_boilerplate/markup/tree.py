@@ -1,10 +1,14 @@
 """The content blocks' elements as a new, clean tree.
 
-A block knows the DOM elements whose direct text it holds (``TextBlock.elements``). The
-elements of the content blocks are the *owners*; their ancestors carry the structure
-(a list around owned items, a table around owned cells). The walk copies, in document
-order, only what leads to an owner, with only the tags and attributes the renderers know
-(everything else unwrapped: its text kept, its tag not), and makes links absolute. The
+A block knows the DOM elements whose direct text it holds (``TextBlock.elements``): those
+whose own text it holds (``text_of``) and the parents of those whose tail it holds
+(``tail_of``). The elements of the content
+blocks are the *owners*; their ancestors carry the structure (a list around owned items,
+a table around owned cells). The walk copies, in document order, only what leads to an
+owner, and of each owner only the texts that are in content blocks (a ``<div>`` whose
+own text is the story and whose last child's tail is "Share this article" keeps the
+first only), with only the tags and attributes the renderers know (everything else
+unwrapped: its text kept, its tag not), and makes links absolute. The
 result is a ``<div>`` of plain lxml elements, independent of the page's tree, at most
 ``MAX_DEPTH`` elements deep: deeper elements are unwrapped too, so that a page nested
 thousands of levels deep gives renderers (recursive, as the structures they write are) a
@@ -20,9 +24,9 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from ..document import Document
+from ..document import Document, TextBlock
 
-__all__ = ["BLOCK_TAGS", "KEPT_TAGS", "content_tree", "safe_url", "xml_safe"]
+__all__ = ["BLOCK_TAGS", "KEPT_TAGS", "TextSlots", "content_tree", "safe_url", "xml_safe"]
 
 #: tags copied as they are (with the attributes in ``KEPT_ATTRIBUTES``)
 KEPT_TAGS = frozenset(
@@ -110,6 +114,37 @@ def _owners(doc: Document) -> set[Any]:
     return owners
 
 
+class TextSlots:
+    """Which of the page's texts each of the document's blocks holds (an element's
+    ``.text`` and each child's ``.tail``); a text whose block a filter removed is in
+    none. One pass over the blocks' element lists: linear in the page."""
+
+    __slots__ = ("tail_block", "text_block")
+
+    def __init__(self, doc: Document) -> None:
+        self.text_block: dict[Any, TextBlock] = {}
+        self.tail_block: dict[Any, TextBlock] = {}
+        for block in doc.blocks:
+            # (split blocks share their lists: a text goes to the first piece)
+            for element in block.text_of:
+                self.text_block.setdefault(element, block)
+            for element in block.tail_of:
+                self.tail_block.setdefault(element, block)
+
+    def block_of(self, owner: Any, tail_of: Any = None) -> TextBlock | None:
+        """The block holding ``owner``'s ``.text`` (``tail_of`` None) or ``tail_of``'s
+        ``.tail`` (``owner`` its parent); None for a text in no block (whitespace, or
+        what the segmenter ignores)."""
+        if tail_of is not None:
+            return self.tail_block.get(tail_of)
+        return self.text_block.get(owner)
+
+    def is_content(self, owner: Any, tail_of: Any = None) -> bool:
+        """Whether that text is in a content block."""
+        block = self.block_of(owner, tail_of)
+        return block is not None and block.is_content
+
+
 def _on_the_way(owners: Iterable[Any]) -> set[Any]:
     """The owners and all their ancestors (the elements the walk must enter)."""
     seen: set[Any] = set()
@@ -166,6 +201,7 @@ def content_tree(doc: Document) -> Any:
     if doc.root is None or not owners:
         return out
     inside = _on_the_way(owners)
+    slots = TextSlots(doc)
     base = _base_url(doc)
     pending = _PendingText()
     copy_walk(
@@ -174,11 +210,11 @@ def content_tree(doc: Document) -> Any:
         pending,
         base,
         enter=inside.__contains__,
-        add_text=lambda target, text, owner: _append_own_text(
-            pending, target, text, owner, owners, inside
+        add_text=lambda target, text, owner, tail_of: _append_own_text(
+            pending, target, text, owner, tail_of, slots, owners, inside
         ),
         leave=lambda element, tag, parent: _copy_leaves(
-            pending, element, tag, parent, owners, inside, base
+            pending, element, tag, parent, slots, owners, inside, base
         ),
     )
     return out
@@ -190,15 +226,16 @@ def copy_walk(
     pending: _PendingText,
     base: str | None,
     enter: Callable[[Any], bool],
-    add_text: Callable[[Any, str | None, Any], None],
+    add_text: Callable[[Any, str | None, Any, Any], None],
     leave: Callable[[Any, str, Any], None] | None = None,
 ) -> None:
     """Copy the page's body into ``out``, in document order: each element ``enter``
     accepts is copied (``_open``: kept tags and attributes, block containers as
     ``<div>``, other tags unwrapped; at most ``MAX_DEPTH`` deep) and walked into; one it
     refuses goes to ``leave(element, tag, target)`` (never a comment or a skipped tag's).
-    Every text goes to ``add_text(target, text, owner)``, ``owner`` the element whose
-    direct text it is (an element's ``.text``, its parent for its ``.tail``)."""
+    Every text goes to ``add_text(target, text, owner, tail_of)``, ``owner`` the element
+    whose direct text it is (an element's ``.text``, its parent for its ``.tail``),
+    ``tail_of`` None for a ``.text``, else the element whose ``.tail`` it is."""
     body = doc.root.find("body")
     start = body if body is not None else doc.root
     # iterwalk, not recursion: pages nest deeper than Python's stack allows
@@ -210,7 +247,7 @@ def copy_walk(
             targets.pop()
             depths.pop()
             if element is not start:
-                add_text(targets[-1], element.tail, element.getparent())
+                add_text(targets[-1], element.tail, element.getparent(), element)
             continue
         parent = targets[-1]
         tag = _tag(element)
@@ -225,7 +262,7 @@ def copy_walk(
         copy = _open(pending, tag, element, parent, base) if depth < MAX_DEPTH else parent
         targets.append(copy)
         depths.append(depth if copy is parent else depth + 1)
-        add_text(copy, element.text, element)
+        add_text(copy, element.text, element, None)
     pending.flush_all()
 
 
@@ -234,18 +271,21 @@ def _append_own_text(
     target: Any,
     text: str | None,
     owner: Any,
+    tail_of: Any,
+    slots: TextSlots,
     owners: set[Any],
     inside: set[Any],
 ) -> None:
-    """An element's direct text (its ``.text``, or a child's ``.tail``) if the element
-    owns content; whitespace also when it is on the way to content (blocks never hold
-    whitespace alone, yet it keeps two words apart)."""
+    """An element's direct text (its ``.text``, or a child's ``.tail``) if it is in a
+    content block; whitespace also when it is on the way to content (blocks never hold
+    whitespace alone, yet it keeps two words apart): as it is in an element that holds
+    content text, else one space."""
     if not text:
         return
-    if owner in owners:
+    if slots.is_content(owner, tail_of):
         pending.add(target, text)
     elif owner in inside and not text.strip():
-        pending.add(target, " ")
+        pending.add(target, text if owner in owners else " ")
 
 
 def _tag(element: Any) -> str | None:
@@ -300,17 +340,19 @@ def _copy_leaves(
     element: Any,
     tag: str,
     parent: Any,
+    slots: TextSlots,
     owners: set[Any],
     inside: set[Any],
     base: str | None,
 ) -> None:
-    """What a subtree without content text still gives: line breaks and images beside
-    content text, and images of a figure whose caption is content."""
-    owned = element.getparent() in owners
+    """What a subtree without content text still gives: line breaks and images in an
+    element that holds content text (a break not beside boilerplate text), and images of
+    a figure whose caption is content."""
     if tag in ("br", "hr"):
-        if owned:
+        if _break_kept(element, slots, owners):
             pending.child(parent, tag)
         return
+    owned = element.getparent() in owners
     images = [element] if tag == "img" else element.iter("img")
     for count, image in enumerate(images):
         if count >= _MAX_IMAGES_PER_LEAF:
@@ -324,6 +366,22 @@ def _copy_leaves(
             alt = xml_safe(image.get("alt") or "").strip()
             if alt:
                 copy.set("alt", alt)
+
+
+def _break_kept(element: Any, slots: TextSlots, owners: set[Any]) -> bool:
+    """Whether a ``<br>`` or ``<hr>`` is copied: its parent holds content text, and the
+    text right after it (its tail) and right before it (its previous sibling's tail, or
+    its parent's text) is content where there is any (a break between two links is
+    kept, one before a dropped "Share this" line is not)."""
+    parent = element.getparent()
+    if parent not in owners:
+        return False
+    previous = element.getprevious()
+    before = (parent.text, None) if previous is None else (previous.tail, previous)
+    for text, tail_of in ((element.tail, element), before):
+        if text and not text.isspace() and not slots.is_content(parent, tail_of):
+            return False
+    return True
 
 
 #: images taken from one subtree without text (a link around a picture, a <picture>)

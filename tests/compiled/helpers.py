@@ -164,6 +164,8 @@ def signature(result):
             b.tag_level,
             sorted(b.labels),
             [id(e) for e in b.elements],  # the very same lxml elements
+            [id(e) for e in b.text_of],
+            [id(e) for e in b.tail_of],
         )
         for b in blocks
     ]

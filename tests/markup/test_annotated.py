@@ -66,6 +66,20 @@ def test_every_word_of_every_block_is_in_the_view():
             assert word.strip(".,") in shown
 
 
+def test_a_childs_tail_is_marked_as_its_own_block_not_as_its_parents_text():
+    # the <div>'s own text and the <p>'s tail belong to the <div>, in two blocks
+    page = (
+        "<body><div>The first paragraph of the story, long enough to read as text here."
+        "<p>The second paragraph of the story goes on with more words of the same.</p>"
+        "Share this article</div></body>"
+    )
+    story = ["keep_everything", {"min_words": {"min_words": 5}}]
+    doc = get_extractor(story).annotate(page)
+    content, boilerplate = spans(doc, "sb-content"), spans(doc, "sb-boilerplate")
+    assert "The first paragraph" in content and "The first paragraph" not in boilerplate
+    assert "Share this article" in boilerplate and "Share" not in content
+
+
 def test_a_block_of_many_inline_elements_names_its_filter_once_in_linear_time():
     def page(n: int) -> str:
         return "<html><body><p>" + "<b>storm</b> word " * n + "</p></body></html>"

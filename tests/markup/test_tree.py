@@ -25,6 +25,39 @@ def test_only_the_content_blocks_elements_are_copied():
     assert out == "<div><p>Kept <b>bold</b> text.</p></div>"
 
 
+def test_an_elements_own_text_and_a_childs_tail_are_taken_by_their_own_blocks():
+    # the <div>'s text, the <p>'s text and the <p>'s tail are three blocks; the tail
+    # ("Share this article") belongs to the <div> as its text does, yet is boilerplate
+    html = "<body><div>The story so far.<p>It goes on.</p>Share this article</div></body>"
+    out = tree_of(html, keep=lambda b: "Share" not in b.text)
+    assert out == "<div><div>The story so far.<p>It goes on.</p></div></div>"
+    # and the other way round: the element's own text is boilerplate, the tail content
+    out = tree_of(html, keep=lambda b: "The story" not in b.text)
+    assert out == "<div><div><p>It goes on.</p>Share this article</div></div>"
+
+
+def test_line_breaks_beside_boilerplate_text_are_left_out_and_others_kept():
+    html = (
+        "<body><div>Advert line<br>First line of the story<br><br>"
+        "<a href='/a'>a link</a><br><a href='/b'>another</a><br>Follow us</div></body>"
+    )
+    out = tree_of(html, keep=lambda b: not {"Advert line", "Follow us"} & {b.text})
+    assert out == (
+        '<div><div>First line of the story<br/><br/><a href="https://news.example/a">a link</a>'
+        '<br/><a href="https://news.example/b">another</a></div></div>'
+    )
+
+
+def test_the_texts_of_blocks_a_filter_removed_are_left_out():
+    # boilerpipe's filters may take blocks out of the document: their texts are in no block
+    doc = parse_html("<body><div>Lorem ipsum<p>dolor sit</p>The story itself.</div></body>")
+    story = doc.blocks[-1]
+    story.is_content = True
+    doc.blocks[:] = [story]
+    out = etree.tostring(content_tree(doc), encoding="unicode")
+    assert out == "<div><div>The story itself.</div></div>"
+
+
 def test_structure_around_content_is_kept():
     html = (
         "<body><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table></body>"
