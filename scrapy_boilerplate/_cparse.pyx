@@ -196,11 +196,14 @@ cdef class _Segmenter:
                 for address in owners
             ]
         )
+        # (an empty list is the shared (): most blocks hold no tail)
         self.text_of.append(
             [elementFactory(doc, <tree.xmlNode*>address) for address in self.text_owners]
+            if self.text_owners else ()
         )
         self.tail_of.append(
             [elementFactory(doc, <tree.xmlNode*>address) for address in self.tail_owners]
+            if self.tail_owners else ()
         )
         self.parts = []
         self.has_marker = self.has_text = False

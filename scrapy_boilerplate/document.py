@@ -51,6 +51,13 @@ class Label:
     MARKUP_PREFIX = "<"
 
 
+def _extended(items: list[Any] | tuple[()], more: Iterable[Any]) -> list[Any]:
+    """``items`` with ``more`` after them: extended in place if a list, else a new list."""
+    out = items if isinstance(items, list) else []
+    out.extend(more)
+    return out
+
+
 class TextBlock:
     """A run of text between block boundaries, with boilerpipe's statistics.
 
@@ -116,8 +123,10 @@ class TextBlock:
         #: whose ``.tail`` is (a tail is its parent's direct text), in document order:
         #: which of an element's texts is where, for the Markdown, HTML and annotated
         #: outputs (a ``<div>``'s text and its last child's tail can be in two blocks)
-        self.text_of: list[Any] = list(text_of)
-        self.tail_of: list[Any] = list(tail_of)
+        #: (an empty one is the shared ``()``: most blocks hold no tail, and a page can
+        #: have 100,000s of blocks)
+        self.text_of: list[Any] | tuple[()] = list(text_of) or ()
+        self.tail_of: list[Any] | tuple[()] = list(tail_of) or ()
         #: name of the last filter that changed ``is_content`` (set when tracing)
         self.decided_by: str | None = None
         if num_words:
@@ -137,8 +146,8 @@ class TextBlock:
         labels: set[str],
         elements: list[Any],
         shown: str | None = None,
-        text_of: list[Any] | None = None,
-        tail_of: list[Any] | None = None,
+        text_of: list[Any] | tuple[()] = (),
+        tail_of: list[Any] | tuple[()] = (),
     ) -> TextBlock:
         """A new block from the segmenter's values (no copies: the caller hands over
         ``labels`` and the element lists; ``shown``: the shown text where it is not the
@@ -158,8 +167,8 @@ class TextBlock:
         block.labels = labels
         block.is_content = False
         block.elements = elements
-        block.text_of = [] if text_of is None else text_of
-        block.tail_of = [] if tail_of is None else tail_of
+        block.text_of = text_of
+        block.tail_of = tail_of
         block.decided_by = None
         if num_words:
             block._init_densities()
@@ -235,8 +244,10 @@ class TextBlock:
         self._init_densities()
         self.is_content = self.is_content or other.is_content
         self.elements.extend(other.elements)
-        self.text_of.extend(other.text_of)
-        self.tail_of.extend(other.tail_of)
+        if other.text_of:  # (a list from here on; linear over a run of merges)
+            self.text_of = _extended(self.text_of, other.text_of)
+        if other.tail_of:
+            self.tail_of = _extended(self.tail_of, other.tail_of)
         self.labels |= other.labels
         self.tag_level = min(self.tag_level, other.tag_level)
 
@@ -249,8 +260,8 @@ class TextBlock:
         new._shown = None if self._shown is None else list(self._shown)
         new.labels = set(self.labels)
         new.elements = list(self.elements)
-        new.text_of = list(self.text_of)
-        new.tail_of = list(self.tail_of)
+        new.text_of = list(self.text_of) or ()
+        new.tail_of = list(self.tail_of) or ()
         return new
 
     def has_label(self, label: str) -> bool:

@@ -113,8 +113,8 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     levels: list[int] = []
     labels: list[set[str]] = []
     elements: list[list[Any]] = []
-    text_of: list[list[Any]] = []
-    tail_of: list[list[Any]] = []
+    text_of: list[list[Any] | tuple[()]] = []
+    tail_of: list[list[Any] | tuple[()]] = []
     last_start_tag = ""
     open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
     # parent element -> number of unclosed <embed>s in it, which NekoHTML ends only when
@@ -159,8 +159,8 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
         levels.append(block_tag_level)
         labels.append({label for entry in open_labels for label in entry} if open_labels else set())
         elements.append(owners if len(owners) == 1 else list(dict.fromkeys(owners)))
-        text_of.append(text_owners)
-        tail_of.append(tail_owners)
+        text_of.append(text_owners or ())  # (most blocks: no tail, the shared ())
+        tail_of.append(tail_owners or ())
         parts = []
         has_marker = has_text = False
         owners = []
@@ -362,8 +362,8 @@ def make_blocks(
     levels: list[int],
     labels: list[set[str]],
     elements: list[list[Any]],
-    text_of: list[list[Any]],
-    tail_of: list[list[Any]],
+    text_of: list[list[Any] | tuple[()]],
+    tail_of: list[list[Any] | tuple[()]],
     cjk: bool,
 ) -> list[TextBlock]:
     """The TextBlocks of a segmentation's per-block lists (both segmenters end here); the

@@ -128,8 +128,8 @@ def test_blocks_keep_the_elements_whose_own_text_and_whose_tails_they_hold():
     doc = parse_html("<body><div id=d>intro<p id=p>para</p>after <b id=b>bold</b> end</div></body>")
     intro, para, after = doc.blocks
     ids = lambda elements: [e.get("id") for e in elements]  # noqa: E731
-    assert (ids(intro.elements), ids(intro.text_of), intro.tail_of) == (["d"], ["d"], [])
-    assert (ids(para.elements), ids(para.text_of), para.tail_of) == (["p"], ["p"], [])
+    assert (ids(intro.elements), ids(intro.text_of), ids(intro.tail_of)) == (["d"], ["d"], [])
+    assert (ids(para.elements), ids(para.text_of), ids(para.tail_of)) == (["p"], ["p"], [])
     # "after " is the <p>'s tail and " end" the <b>'s: both the <div>'s direct text
     assert ids(after.elements) == ["d", "b"]
     assert (ids(after.text_of), ids(after.tail_of)) == (["b"], ["p", "b"])
@@ -137,7 +137,7 @@ def test_blocks_keep_the_elements_whose_own_text_and_whose_tails_they_hold():
     copy = intro.copy()
     copy.merge_next(after)
     assert (ids(copy.text_of), ids(copy.tail_of)) == (["d", "b"], ["p", "b"])
-    assert intro.tail_of == []
+    assert intro.tail_of == ()  # (most blocks hold no tail: the shared empty tuple)
 
 
 def test_the_tree_is_lxml_html_for_the_metadata_libraries_form_elements_included():
