@@ -136,9 +136,11 @@ class BoilerplateCommand(ScrapyCommand):
         pages = []
         for name, data in inputs:
             try:
-                result = extract_to_dict(config.extractor, data, None)
-                if annotated:
-                    result["annotated"] = config.extractor.annotate(data)
+                if annotated:  # one extraction gives the result and the view
+                    extraction = config.extractor.extract(data, trace=True)
+                    result = {**extraction.to_dict(), "annotated": extraction.annotated()}
+                else:
+                    result = extract_to_dict(config.extractor, data, None)
             except Exception as exc:
                 result = error_result(exc, None, config.extractor.name)
             pages.append((name, result))

@@ -81,6 +81,13 @@ class Extraction:
     def content_blocks(self) -> list[TextBlock]:
         return [b for b in self.blocks if b.is_content]
 
+    def annotated(self) -> str:
+        """The page of this result as the annotated view (see :meth:`Extractor.annotate`;
+        the tooltips name the deciding filters if it was extracted with ``trace=True``)."""
+        from .markup.annotated import annotated_html
+
+        return annotated_html(self.document, self.extractor, self.reason)
+
     def to_dict(self, blocks: bool = False) -> dict[str, Any]:
         """Plain data for JSON: the result's fields but ``blocks`` and ``document`` (the
         blocks' JSON view too, with ``blocks=True``). The shape of ``meta["boilerplate_result"]``
@@ -239,12 +246,10 @@ class Extractor:
         each block's tooltip: the view for finding out why a page went wrong. Sanitised
         (no script or event handler of the page survives) and linear in the page; see
         :mod:`scrapy_boilerplate.markup.annotated`. Arguments as :meth:`extract`."""
-        from .markup.annotated import annotated_html
-
         result = self.extract(
             html, url, encoding=encoding, content_type=content_type, trace=True, timeout=timeout
         )
-        return annotated_html(result.document, self.name, result.reason)
+        return result.annotated()
 
 
 def _besides_text(result: Extraction, output: str, make: Callable[..., Any], *args: Any) -> Any:

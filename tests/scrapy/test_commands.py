@@ -117,3 +117,5 @@ def test_command_writes_the_annotated_view_of_urls_and_files(http_server, tmp_pa
     assert all("<!DOCTYPE html>" in d and "sb-content" in d for d in documents)
     assert "harbour market" in documents[0] and "local file" in documents[1]
     assert f"{DEFAULT_EXTRACTOR}: " in documents[0]  # the legend names the extractor
+    # (one extraction of the file gives both its messages and the view, traced)
+    assert all("decided by" in d for d in documents)
