@@ -217,7 +217,44 @@ def content_tree(doc: Document) -> Any:
             pending, element, tag, parent, slots, owners, inside, base
         ),
     )
+    _drop_bare_wrappers(out)
     return out
+
+
+def _drop_bare_wrappers(out: Any) -> None:
+    """Unwrap each ``<div>`` that holds nothing but one ``<div>`` and whitespace: the
+    page's layout nests its story 10 to 20 containers deep, and each was copied as a
+    ``<div>``. Nothing that renders changes, and the whitespace around the inner
+    ``<div>`` stays (as one space) where it kept two texts apart. One pass in document
+    order, each unwrapping a constant-time replace and at most two short writes: linear."""
+    for div in list(out.iter("div")):
+        if div is out or len(div) != 1 or not _blank(div.text):
+            continue
+        child = div[0]
+        if child.tag != "div" or not _blank(child.tail):
+            continue
+        parent = div.getparent()
+        if div.text:  # the space before the inner <div>
+            previous = div.getprevious()
+            if previous is None:
+                parent.text = _spaced(parent.text)
+            else:
+                previous.tail = _spaced(previous.tail)
+        child.tail = _spaced(div.tail, before=True) if child.tail else div.tail
+        parent.replace(div, child)
+
+
+def _blank(text: str | None) -> bool:
+    return not text or text.isspace()
+
+
+def _spaced(text: str | None, before: bool = False) -> str:
+    """``text`` with a space at its end (``before``: its start), unless one is there."""
+    text = text or ""
+    edge = text[:1] if before else text[-1:]
+    if edge.isspace():
+        return text
+    return " " + text if before else text + " "
 
 
 def copy_walk(

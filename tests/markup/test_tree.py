@@ -58,6 +58,24 @@ def test_the_texts_of_blocks_a_filter_removed_are_left_out():
     assert out == "<div><div>The story itself.</div></div>"
 
 
+def test_layout_wrappers_around_one_container_are_unwrapped():
+    # a story 5 containers deep comes out in one <div>; siblings stay apart
+    html = (
+        "<body><div><div><section><div><article><p>Story text.</p></article></div>"
+        "</section></div> <div><div>Second part.</div></div></div></body>"
+    )
+    assert (
+        tree_of(html)
+        == "<div><div><div><p>Story text.</p></div> <div>Second part.</div></div></div>"
+    )
+
+
+def test_the_space_between_two_texts_stays_when_their_wrappers_go():
+    html = "<body><div>first</div><div> <div>second</div> </div>third</body>"
+    # the wrapper of "second" goes; the spaces it held stay, so the text reads as three words
+    assert tree_of(html) == "<div><div>first</div> <div>second</div> third</div>"
+
+
 def test_structure_around_content_is_kept():
     html = (
         "<body><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table></body>"
