@@ -151,8 +151,8 @@ cdef class _Segmenter:
             self.parts = []
             self.has_marker = self.has_text = False
             self.owners = []
-            self.text_owners = []
-            self.tail_owners = []
+            self.text_owners.clear()
+            self.tail_owners.clear()
             self.marker_space = -1
             self.not_shown = []
             return
@@ -196,20 +196,22 @@ cdef class _Segmenter:
                 for address in owners
             ]
         )
-        # (an empty list is the shared (): most blocks hold no tail)
-        self.text_of.append(
-            [elementFactory(doc, <tree.xmlNode*>address) for address in self.text_owners]
-            if self.text_owners else ()
-        )
-        self.tail_of.append(
-            [elementFactory(doc, <tree.xmlNode*>address) for address in self.tail_owners]
-            if self.tail_owners else ()
-        )
+        # (most blocks hold no tail: their own texts are their elements, None says so)
+        if self.tail_owners:
+            self.text_of.append(
+                [elementFactory(doc, <tree.xmlNode*>address) for address in self.text_owners]
+            )
+            self.tail_of.append(
+                [elementFactory(doc, <tree.xmlNode*>address) for address in self.tail_owners]
+            )
+        else:
+            self.text_of.append(None)
+            self.tail_of.append(())
         self.parts = []
         self.has_marker = self.has_text = False
         self.owners = []
-        self.text_owners = []
-        self.tail_owners = []
+        self.text_owners.clear()
+        self.tail_owners.clear()
         self.block_tag_level = -1
         self.marker_space = -1
         self.not_shown = []

@@ -83,7 +83,7 @@ class TextBlock:
         "labels",
         "is_content",
         "elements",
-        "text_of",
+        "_text_of",
         "tail_of",
         "decided_by",
     )
@@ -100,7 +100,7 @@ class TextBlock:
         labels: Iterable[str] = (),
         elements: Iterable[Any] = (),
         is_content: bool = False,
-        text_of: Iterable[Any] = (),
+        text_of: Iterable[Any] | None = None,
         tail_of: Iterable[Any] = (),
     ) -> None:
         self._parts = [text]  # the texts of the original blocks merged into this one
@@ -119,14 +119,14 @@ class TextBlock:
         #: the lxml elements whose direct text (``.text`` or a child's ``.tail``) is in
         #: this block, in document order
         self.elements: list[Any] = list(elements)
-        #: of them, the elements whose own ``.text`` is in this block, and the elements
-        #: whose ``.tail`` is (a tail is its parent's direct text), in document order:
-        #: which of an element's texts is where, for the Markdown, HTML and annotated
-        #: outputs (a ``<div>``'s text and its last child's tail can be in two blocks)
-        #: (an empty one is the shared ``()``: most blocks hold no tail, and a page can
-        #: have 100,000s of blocks)
-        self.text_of: list[Any] | tuple[()] = list(text_of) or ()
+        #: the elements whose ``.tail`` is in this block (a tail is its parent's direct
+        #: text), in document order; with ``text_of``, which of an element's texts is
+        #: where, for the Markdown, HTML and annotated outputs (a ``<div>``'s text and its
+        #: last child's tail can be in two blocks). Empty: the shared ``()`` (most
+        #: blocks hold no tail, and a page can have 100,000s of blocks)
         self.tail_of: list[Any] | tuple[()] = list(tail_of) or ()
+        # None: the same as ``elements`` (a block without tails; no second list)
+        self._text_of: list[Any] | None = None if text_of is None else list(text_of)
         #: name of the last filter that changed ``is_content`` (set when tracing)
         self.decided_by: str | None = None
         if num_words:
@@ -146,7 +146,7 @@ class TextBlock:
         labels: set[str],
         elements: list[Any],
         shown: str | None = None,
-        text_of: list[Any] | tuple[()] = (),
+        text_of: list[Any] | None = None,
         tail_of: list[Any] | tuple[()] = (),
     ) -> TextBlock:
         """A new block from the segmenter's values (no copies: the caller hands over
@@ -167,7 +167,7 @@ class TextBlock:
         block.labels = labels
         block.is_content = False
         block.elements = elements
-        block.text_of = text_of
+        block._text_of = text_of
         block.tail_of = tail_of
         block.decided_by = None
         if num_words:
@@ -226,6 +226,12 @@ class TextBlock:
         """The first DOM element this block's text came from (None for synthetic blocks)."""
         return self.elements[0] if self.elements else None
 
+    @property
+    def text_of(self) -> list[Any]:
+        """The elements whose own ``.text`` is in this block, in document order (of
+        ``elements``, those not there only for a child's tail)."""
+        return self.elements if self._text_of is None else self._text_of
+
     def merge_next(self, other: TextBlock) -> None:
         """Absorb the following block, as boilerpipe's ``TextBlock.mergeNext`` does."""
         # texts are joined lazily: merging a run of n blocks stays linear
@@ -243,9 +249,11 @@ class TextBlock:
         self.offset_end = max(self.offset_end, other.offset_end)
         self._init_densities()
         self.is_content = self.is_content or other.is_content
+        if self._text_of is not None or other._text_of is not None:
+            # (a list of its own from here on: linear over a run of merges)
+            mine = self._text_of if self._text_of is not None else list(self.elements)
+            self._text_of = _extended(mine, other.text_of)
         self.elements.extend(other.elements)
-        if other.text_of:  # (a list from here on; linear over a run of merges)
-            self.text_of = _extended(self.text_of, other.text_of)
         if other.tail_of:
             self.tail_of = _extended(self.tail_of, other.tail_of)
         self.labels |= other.labels
@@ -260,7 +268,7 @@ class TextBlock:
         new._shown = None if self._shown is None else list(self._shown)
         new.labels = set(self.labels)
         new.elements = list(self.elements)
-        new.text_of = list(self.text_of) or ()
+        new._text_of = None if self._text_of is None else list(self._text_of)
         new.tail_of = list(self.tail_of) or ()
         return new
 

@@ -113,7 +113,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
     levels: list[int] = []
     labels: list[set[str]] = []
     elements: list[list[Any]] = []
-    text_of: list[list[Any] | tuple[()]] = []
+    text_of: list[list[Any] | None] = []
     tail_of: list[list[Any] | tuple[()]] = []
     last_start_tag = ""
     open_labels: list[tuple[str, ...]] = []  # labels of the open LI/H1-H3 elements
@@ -124,8 +124,7 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
 
     def flush() -> None:
         # boilerpipe's flushBlock (called only with a non-empty buffer)
-        nonlocal parts, has_marker, has_text, owners, text_owners, tail_owners
-        nonlocal block_tag_level, title
+        nonlocal parts, has_marker, has_text, owners, block_tag_level, title
         nonlocal marker_space, not_shown
         if not in_body:
             if last_start_tag == "title":
@@ -135,7 +134,8 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
             parts = []
             has_marker = has_text = False
             owners = []  # (boilerpipe keeps them; no block of ours holds head text)
-            text_owners, tail_owners = [], []
+            text_owners.clear()
+            tail_owners.clear()
             marker_space, not_shown = -1, []
             return
         if len(parts) == 1 and parts[0] == " " and last_was_space:
@@ -159,12 +159,14 @@ def segment_python(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | 
         levels.append(block_tag_level)
         labels.append({label for entry in open_labels for label in entry} if open_labels else set())
         elements.append(owners if len(owners) == 1 else list(dict.fromkeys(owners)))
-        text_of.append(text_owners or ())  # (most blocks: no tail, the shared ())
-        tail_of.append(tail_owners or ())
+        # (most blocks hold no tail: their own texts are their elements, None says so)
+        text_of.append(list(text_owners) if tail_owners else None)
+        tail_of.append(list(tail_owners) if tail_owners else ())
         parts = []
         has_marker = has_text = False
         owners = []
-        text_owners, tail_owners = [], []
+        text_owners.clear()
+        tail_owners.clear()
         block_tag_level = -1
         marker_space, not_shown = -1, []
 
@@ -362,7 +364,7 @@ def make_blocks(
     levels: list[int],
     labels: list[set[str]],
     elements: list[list[Any]],
-    text_of: list[list[Any] | tuple[()]],
+    text_of: list[list[Any] | None],
     tail_of: list[list[Any] | tuple[()]],
     cjk: bool,
 ) -> list[TextBlock]:

@@ -138,6 +138,18 @@ def test_blocks_keep_the_elements_whose_own_text_and_whose_tails_they_hold():
     copy.merge_next(after)
     assert (ids(copy.text_of), ids(copy.tail_of)) == (["d", "b"], ["p", "b"])
     assert intro.tail_of == ()  # (most blocks hold no tail: the shared empty tuple)
+    assert ids(intro.text_of) == ["d"]  # (the merge changed the copy only)
+
+
+def test_a_block_without_tails_keeps_no_second_list_of_elements():
+    doc = parse_html("<body><p id=a>one <b id=b>two</b></p><p id=c>three</p></body>")
+    first, second = doc.blocks
+    # every element of a block without tails holds its own text there
+    assert first.text_of is first.elements
+    merged = first.copy()
+    merged.merge_next(second)
+    assert merged.text_of is merged.elements
+    assert [e.get("id") for e in merged.text_of] == ["a", "b", "c"]
 
 
 def test_the_tree_is_lxml_html_for_the_metadata_libraries_form_elements_included():
