@@ -250,9 +250,9 @@ class TextBlock:
         self._init_densities()
         self.is_content = self.is_content or other.is_content
         if self._text_of is not None or other._text_of is not None:
-            # (a list of its own from here on: linear over a run of merges)
-            mine = self._text_of if self._text_of is not None else list(self.elements)
-            self._text_of = _extended(mine, other.text_of)
+            if self._text_of is None:  # a list of its own from here on, taken before
+                self._text_of = list(self.elements)  # the elements grow below
+            self._text_of.extend(other.text_of)
         self.elements.extend(other.elements)
         if other.tail_of:
             self.tail_of = _extended(self.tail_of, other.tail_of)
