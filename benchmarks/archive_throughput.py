@@ -43,13 +43,14 @@ from scrapy_boilerplate.archives.batch import extract_pages
 from scrapy_boilerplate.archives.writing import StoredResponse, write_warc
 from scrapy_boilerplate.encoding import decode_html
 from scrapy_boilerplate.evaluation import find_datasets
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 from .doc_sections import update_section
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
 #: the package default (what `scrapy-boilerplate extract` uses with no --extractor)
-OURS = "article"
+OURS = DEFAULT_EXTRACTOR
 
 
 def corpus(data: Path) -> Iterator[StoredResponse]:
