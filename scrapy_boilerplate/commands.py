@@ -28,7 +28,7 @@ from ._scrapy.compat import setdefault_in_component_priority_dict
 from ._scrapy.results import error_result, is_skipped
 from .middlewares import DOWNLOADER_MIDDLEWARE_ORDER, BoilerplateDownloaderMiddleware
 from .parallel.worker import extract_to_dict
-from .settings import RESULT_KEY, BoilerplateSettingError, load_config
+from .settings import META_KEY, RESULT_KEY, BoilerplateSettingError, load_config
 
 if TYPE_CHECKING:
     import argparse
@@ -111,7 +111,7 @@ class BoilerplateCommand(ScrapyCommand):
                 continue
             results[index] = self._extract_files(arg, config, opts.format == "annotated")
         if urls:
-            self._fetch(urls, results, config if opts.format == "annotated" else None)
+            self._fetch(urls, results, annotated=opts.format == "annotated")
         pages = [page for index in sorted(results) for page in results[index]]
         for name, result in pages:
             if result["reason"] == "error" or is_skipped(result):
@@ -150,11 +150,11 @@ class BoilerplateCommand(ScrapyCommand):
         self,
         urls: dict[int, str],
         results: dict[int, list[tuple[str, dict[str, Any]]]],
-        annotate_with: Any = None,
+        annotated: bool = False,
     ) -> None:
         assert self.crawler_process is not None
         sink: dict[int, dict[str, Any]] = {}
-        self.crawler_process.crawl(_FetchSpider, urls=urls, sink=sink, annotate_with=annotate_with)
+        self.crawler_process.crawl(_FetchSpider, urls=urls, sink=sink, annotated=annotated)
         self.crawler_process.start()
         for index, url in urls.items():
             result = sink.get(index)
@@ -198,13 +198,15 @@ class _FetchSpider(scrapy.Spider):
         self,
         urls: dict[int, str],
         sink: dict[int, dict[str, Any]],
-        annotate_with: Any = None,
+        annotated: bool = False,
         **kwargs: Any,
     ):
         super().__init__(**kwargs)
         self.urls = urls
         self.sink = sink
-        self.annotate_with = annotate_with  # the settings' Config, for --format annotated
+        # --format annotated: the middleware makes the view with the text, in one
+        # extraction by the extractor the settings give the URL's domain
+        self.overrides = {META_KEY: {"annotated": True}} if annotated else {}
 
     async def start(self) -> Any:
         for request in self._requests():
@@ -222,7 +224,10 @@ class _FetchSpider(scrapy.Spider):
                 dont_filter=True,
                 cb_kwargs={"index": index},
                 # every status reaches the callback, except redirects (followed)
-                meta={"handle_httpstatus_list": SequenceExclude(range(300, 400))},
+                meta={
+                    "handle_httpstatus_list": SequenceExclude(range(300, 400)),
+                    **self.overrides,
+                },
             )
 
     def parse(self, response: Any, index: int) -> None:
@@ -231,11 +236,6 @@ class _FetchSpider(scrapy.Spider):
             result = error_result(RuntimeError("the page was not extracted"), response.url, None)
         elif result["reason"] == "status":  # the command says which
             result = {**result, "status": response.status}
-        elif self.annotate_with is not None and not is_skipped(result):
-            # the extractor the middleware used: the settings' one for the URL's domain
-            config = self.annotate_with
-            extractor = config.extractor_for_url(response.url)
-            result = {**result, "annotated": extractor.annotate(response.text, response.url)}
         self.sink[index] = result
 
     def failed(self, failure: Any) -> None:

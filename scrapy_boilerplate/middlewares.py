@@ -29,7 +29,12 @@ from w3lib.encoding import html_body_declared_encoding
 from ._scrapy.compat import BaseSpiderMiddleware
 from ._scrapy.items import ItemFiller
 from ._scrapy.log import OnceLogger
-from ._scrapy.overrides import OVERRIDE_KEYS, SpecCache, max_bytes_override
+from ._scrapy.overrides import (
+    OVERRIDE_KEYS,
+    SpecCache,
+    annotated_override,
+    max_bytes_override,
+)
 from ._scrapy.results import (
     PRESET_EXTRA_FIELDS,
     SKIP_REASONS,
@@ -111,9 +116,12 @@ class BoilerplateDownloaderMiddleware:
             return response
         response = self._with_a_document_encoding(response)
         max_bytes = self.config.max_bytes
+        formats = self.config.formats
         try:
             if "max_bytes" in overrides:
                 max_bytes = max_bytes_override(overrides["max_bytes"])
+            if annotated_override(overrides.get("annotated", False)):
+                formats = (*formats, "annotated")  # made in the worker, with the text
             reason = self._skip_reason(response, max_bytes)
             if reason is not None:
                 self._skip(meta, reason, response, max_bytes)
@@ -141,7 +149,7 @@ class BoilerplateDownloaderMiddleware:
             else:
                 html = _text_of(response)  # decoded in the worker thread
             result = await self.runner.extract(
-                extractor, html, response.url, self.config.timeout, self.config.formats
+                extractor, html, response.url, self.config.timeout, formats
             )
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)

@@ -10,10 +10,10 @@ from typing import Any
 from ..extraction import Extractor, get_extractor
 from ..spec import decode_spec
 
-__all__ = ["OVERRIDE_KEYS", "SpecCache", "max_bytes_override"]
+__all__ = ["OVERRIDE_KEYS", "SpecCache", "annotated_override", "max_bytes_override"]
 
 #: keys a request may put in meta["boilerplate"] to override the settings
-OVERRIDE_KEYS = frozenset(("extractor", "chain", "max_bytes", "enabled"))
+OVERRIDE_KEYS = frozenset(("extractor", "chain", "max_bytes", "enabled", "annotated"))
 
 
 def max_bytes_override(value: Any) -> int:
@@ -21,6 +21,13 @@ def max_bytes_override(value: Any) -> int:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"max_bytes must be a whole number of bytes (0: no limit), not {value!r}")
+    return value
+
+
+def annotated_override(value: Any) -> bool:
+    """Whether the result should carry the page's annotated view (``True`` / ``False``)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"annotated must be True or False, not {value!r}")
     return value
 
 

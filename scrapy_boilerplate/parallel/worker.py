@@ -10,7 +10,7 @@ import pickle
 import time
 from typing import Any, NamedTuple
 
-from ..extraction import FORMATS, Extractor
+from ..extraction import FORMATS, Extractor, _besides_text
 
 __all__ = [
     "EncodedPage",
@@ -58,8 +58,9 @@ def extract_to_dict(
 ) -> dict[str, Any]:
     """Extract one page and return the result kept in ``meta["boilerplate_result"]``
     (``timeout``: the extraction's time budget, ``formats`` the renderings to add, see
-    ``Extractor.extract``, ``"metadata"`` for the article's metadata and ``"comments"``
-    for the readers' comments).
+    ``Extractor.extract``, ``"metadata"`` for the article's metadata, ``"comments"``
+    for the readers' comments and ``"annotated"`` for the page's annotated view, made from
+    the same, traced, extraction: ``Extraction.annotated``).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
     processes) or (in threads only) a zero-argument callable returning a str, so that
@@ -74,6 +75,7 @@ def extract_to_dict(
         html, content_type = html
     elif callable(html):
         html = html()
+    annotated = "annotated" in formats
     extraction = extractor.extract(
         html,
         url,
@@ -82,9 +84,15 @@ def extract_to_dict(
         formats=tuple(f for f in formats if f in FORMATS),
         metadata="metadata" in formats,
         comments="comments" in formats,
+        trace=annotated,  # the view's tooltips name the deciding filters
     )
+    # (a failure of the view costs the page nothing but the view: a warning says why)
+    view = _besides_text(extraction, "annotated", extraction.annotated) if annotated else None
     extraction.timings["total_ms"] = round((time.perf_counter() - start) * 1000, 3)
-    return extraction.to_dict()
+    result = extraction.to_dict()
+    if annotated:
+        result["annotated"] = view or ""
+    return result
 
 
 # The extractors a worker process has unpickled, by their pickle (bounded: a crawl uses a

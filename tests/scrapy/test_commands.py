@@ -119,3 +119,45 @@ def test_command_writes_the_annotated_view_of_urls_and_files(http_server, tmp_pa
     assert f"{DEFAULT_EXTRACTOR}: " in documents[0]  # the legend names the extractor
     # (one extraction of the file gives both its messages and the view, traced)
     assert all("decided by" in d for d in documents)
+
+
+COUNTING_FILTER = """
+import os
+from scrapy_boilerplate.filters import Filter
+
+class CountCalls(Filter):
+    name = "count_calls"
+
+    def __call__(self, doc):
+        with open(os.environ["CALLS_FILE"], "a") as f:
+            f.write("call\\n")
+        return False
+"""
+
+
+def test_the_annotated_view_of_a_url_costs_one_extraction(http_server, tmp_path):
+    # the middleware makes the view with the text: the page is not extracted again
+    (tmp_path / "counting.py").write_text(COUNTING_FILTER, encoding="utf-8")
+    calls = tmp_path / "calls.txt"
+    url = http_server.route("/a.html", article_page("the harbour market"))
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scrapy",
+            "boilerplate",
+            "--format",
+            "annotated",
+            "-e",
+            json.dumps([DEFAULT_EXTRACTOR, "counting.CountCalls"]),
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "CALLS_FILE": str(calls), "PYTHONPATH": str(tmp_path)},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "sb-content" in done.stdout and "harbour market" in done.stdout
+    assert calls.read_text().splitlines() == ["call"]

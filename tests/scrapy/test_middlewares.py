@@ -447,6 +447,43 @@ async def test_bad_per_request_spec_fails_that_page_only(http_server, crawl, cap
     assert caplog.text.count("Bad meta") == 1
 
 
+@pytest.mark.parametrize("executor", ["thread", "process"])
+@deferred_f_from_coro_f
+async def test_a_request_can_ask_for_the_annotated_view_with_its_result(
+    http_server, crawl, executor
+):
+    # the view comes from the same, traced, extraction as the text (also from a worker
+    # process: it is a string, the tree stays in the worker)
+    viewed = http_server.route("/viewed.html", article_page("the harbour market"))
+    plain = http_server.route("/plain.html", article_page("the old bridge"))
+    items, _ = await crawl(
+        OneItemSpider,
+        {**ADDON_SETTINGS, "BOILERPLATE_EXECUTOR": executor, "BOILERPLATE_WORKERS": 1},
+        start_urls=[viewed, plain],
+        meta_for={viewed: {"boilerplate": {"annotated": True}}},
+    )
+    by_url = {i["url"]: i["result"] for i in items}
+    view = by_url[viewed]["annotated"]
+    assert view.startswith("<!DOCTYPE html>") and "sb-content" in view
+    assert "harbour market" in view and "decided by" in view  # traced: filters named
+    assert "The story about the harbour market" in by_url[viewed]["text"]
+    assert "annotated" not in by_url[plain]  # only when asked for
+
+
+@deferred_f_from_coro_f
+async def test_a_bad_annotated_value_fails_that_page_only(http_server, crawl):
+    bad = http_server.route("/bad.html", article_page("the harbour market"))
+    items, crawler = await crawl(
+        OneItemSpider,
+        ADDON_SETTINGS,
+        start_urls=[bad],
+        meta_for={bad: {"boilerplate": {"annotated": "yes"}}},
+    )
+    (result,) = [i["result"] for i in items]
+    assert result["reason"] == "error" and "annotated must be True or False" in result["error"]
+    assert crawler.stats.get_value("boilerplate/error_count/ValueError") == 1
+
+
 @deferred_f_from_coro_f
 async def test_unknown_meta_keys_are_logged_once_per_crawl(http_server, crawl, caplog):
     # a request's meta may come from outside data: a warning per set of keys grew the
