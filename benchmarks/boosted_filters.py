@@ -19,7 +19,6 @@ Writes ``benchmarks/out/boosted_filters/<extractors>/``. Needs the ``[train]`` e
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.boosted_static import column_cost, cross_validate, extra_columns, unseen_scores
+from benchmarks.boosted_static import column_cost, measure_with_columns, print_scores
 from benchmarks.grouped_cv import DATA, ROOT
 from scrapy_boilerplate import get_extractor
 
@@ -68,19 +67,9 @@ def main(argv: list[str] | None = None) -> int:
         for name, ms in column_cost(args, make).items():
             print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
         return 0
-    out = args.out / "+".join(names)
-    with extra_columns([f"{name}_content" for name in names], make):
-        scores = cross_validate(args, out)
-        if args.unseen:
-            unseen = unseen_scores(args, out)
-            scores.update(unseen)
-            scores["unseen mean"] = sum(unseen.values()) / len(unseen)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(scores, indent=1) + "\n", encoding="utf-8")
-    print(f"boosted + the decisions of {', '.join(names)}\n")
-    print("| set | token F1 |\n|---|---:|")
-    for name, f1 in scores.items():
-        print(f"| {name} | {f1:.4f} |")
+    columns = [f"{name}_content" for name in names]
+    scores = measure_with_columns(args, columns, make, args.out / "+".join(names))
+    print_scores(f"boosted + the decisions of {', '.join(names)}", scores)
     return 0
 
 

@@ -193,6 +193,29 @@ def unseen_scores(args: argparse.Namespace, out: Path) -> dict[str, float]:
     return scores
 
 
+def measure_with_columns(
+    args: argparse.Namespace, names: list[str], make: Callable[[Any], np.ndarray], out: Path
+) -> dict[str, float]:
+    """Cross-validated (and with ``args.unseen`` unseen) token F1 of ``boosted`` with the
+    columns ``names`` made by ``make(doc)`` appended; written to ``out/results.json``."""
+    with extra_columns(names, make):
+        scores = cross_validate(args, out)
+        if args.unseen:
+            unseen = unseen_scores(args, out)
+            scores.update(unseen)
+            scores["unseen mean"] = sum(unseen.values()) / len(unseen)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(scores, indent=1) + "\n", encoding="utf-8")
+    return scores
+
+
+def print_scores(heading: str, scores: dict[str, float]) -> None:
+    print(f"{heading}\n")
+    print("| set | token F1 |\n|---|---:|")
+    for name, f1 in scores.items():
+        print(f"| {name} | {f1:.4f} |")
+
+
 def column_cost(args: argparse.Namespace, make: Callable[[Any], np.ndarray]) -> dict[str, float]:
     """Median ms per wcxb-dev page (each page's best of 3) of ``boosted``'s own features
     and of the variant's columns, side by side on the same parsed pages."""
@@ -246,18 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, ms in column_cost(args, make).items():
             print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
         return 0
-    with extra_columns(names, make):
-        scores = cross_validate(args, out)
-        if args.unseen:
-            unseen = unseen_scores(args, out)
-            scores.update(unseen)
-            scores["unseen mean"] = sum(unseen.values()) / len(unseen)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(scores, indent=1) + "\n", encoding="utf-8")
-    print(f"boosted + {args.variant} columns ({', '.join(names)})\n")
-    print("| set | token F1 |\n|---|---:|")
-    for name, f1 in scores.items():
-        print(f"| {name} | {f1:.4f} |")
+    scores = measure_with_columns(args, names, make, out)
+    print_scores(f"boosted + {args.variant} columns ({', '.join(names)})", scores)
     return 0
 
 
