@@ -68,8 +68,10 @@ NEIGHBOUR_COLUMNS = (
 _NEIGHBOUR_INDEX = [_BLOCK_NAMES.index(c) for c in NEIGHBOUR_COLUMNS]
 _OWN = ("log_words", "link_density", "text_density")
 _LABELS = (Label.H1, Label.H2, Label.H3, Label.HEADING, Label.LI)
+_LABEL_COLUMN = {label: column for column, label in enumerate(_LABELS)}
 NEIGHBOUR_OFFSETS = (-3, -2, -1, 1, 2, 3)
 WINDOWS = (2, 5, 10, 25)
+_WINDOW_SIZES = np.array(WINDOWS)[:, None]
 #: a block "reads like text" with at least this many words, at most a third linked
 TEXT_LIKE_WORDS = 10
 _EDGE_COLUMNS = len(EDGE_FEATURES)  # Web2Text's own edge columns (not the extension's)
@@ -164,14 +166,20 @@ def boosted_features(doc: Any) -> np.ndarray:
     cu = _prefix(unlinked)
     total = max(cw[-1], 1.0)
     idx = np.arange(n)
-    for w in WINDOWS:
-        lo = np.maximum(idx - w, 0)
-        hi = np.minimum(idx + w + 1, n)
-        ww = cw[hi] - cw[lo]
-        put(np.log1p(ww))
-        put((cl[hi] - cl[lo]) / np.maximum(ww, 1.0))
-        put((ct[hi] - ct[lo]) / (hi - lo))
-        put((cu[hi] - cu[lo]) / total)
+    # every window at once (row k: window WINDOWS[k]); the columns go window by window
+    lo = np.maximum(idx - _WINDOW_SIZES, 0)
+    hi = np.minimum(idx + _WINDOW_SIZES + 1, n)
+    ww = cw[hi] - cw[lo]
+    windows = np.stack(
+        [
+            np.log1p(ww),
+            (cl[hi] - cl[lo]) / np.maximum(ww, 1.0),
+            (ct[hi] - ct[lo]) / (hi - lo),
+            (cu[hi] - cu[lo]) / total,
+        ],
+        axis=1,
+    )  # (windows, 4, n)
+    put(windows.reshape(-1, n).T)
     put(np.full(n, np.log1p(n)))
     put(np.full(n, np.log1p(total)))
     put(np.full(n, cl[-1] / total))
@@ -194,12 +202,22 @@ def _prefix(values: np.ndarray) -> np.ndarray:
 
 
 def _label_flags(blocks: list[Any]) -> np.ndarray:
-    """Whether each block carries each of ``_LABELS`` (most blocks carry no label)."""
+    """Whether each block carries each of ``_LABELS`` (most blocks carry no label, the
+    others one or two: their labels are looked up, not every label asked for)."""
     flags = np.zeros((len(blocks), len(_LABELS)), dtype=np.float64)
+    rows: list[int] = []
+    columns: list[int] = []
+    column_of = _LABEL_COLUMN.get
     for i, block in enumerate(blocks):
         labels = block.labels
         if labels:
-            flags[i] = [label in labels for label in _LABELS]
+            for label in labels:
+                column = column_of(label)
+                if column is not None:
+                    rows.append(i)
+                    columns.append(column)
+    if rows:
+        flags[rows, columns] = 1.0
     return flags
 
 
