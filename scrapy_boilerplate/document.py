@@ -221,6 +221,11 @@ class TextBlock:
             return self.text
         return "\n".join(self._shown)
 
+    def hide_shown_text(self) -> None:
+        """Make the shown text empty (text the page holds but never shows: the raw
+        fallback of an ``<iframe>``); ``text`` and the statistics stay."""
+        self._shown = [""] * len(self._parts)
+
     @property
     def element(self) -> Any:
         """The first DOM element this block's text came from (None for synthetic blocks)."""

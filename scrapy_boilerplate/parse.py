@@ -42,7 +42,16 @@ from .words import (
     java_trim,
 )
 
-__all__ = ["parse_html", "build_tree", "make_blocks", "segment", "segment_python", "COMPILED"]
+__all__ = [
+    "COMPILED",
+    "FALLBACK_TAGS",
+    "build_tree",
+    "hide_fallback_text",
+    "make_blocks",
+    "parse_html",
+    "segment",
+    "segment_python",
+]
 
 # Tag actions of boilerpipe's DefaultTagActionMap (1.2.0), keyed by lower-case name.
 _IGNORABLE = frozenset(
@@ -462,10 +471,38 @@ def parse_html(
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     root, warnings = build_tree(html)
     blocks, title = segment(root, cjk=cjk)
+    if blocks:
+        hide_fallback_text(root, blocks)
     doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings, cjk=cjk)
     if title is None and root is not None:
         doc.fallback_title = _title_anywhere(root)
     return doc
+
+
+#: elements whose content no browser shows: libxml2 (2.14 on, as HTML5) keeps it as raw
+#: text, the fallback of an ``<iframe>`` for browsers without frames ("Your browser does
+#: not support iframes", or the markup of an ad), and of ``<noembed>`` and ``<noframes>``
+FALLBACK_TAGS = ("iframe", "noembed", "noframes")
+
+
+def hide_fallback_text(root: Any, blocks: list[TextBlock]) -> None:
+    """Give the blocks that hold nothing but the raw fallback text of
+    :data:`FALLBACK_TAGS` an empty shown text (``TextBlock.shown_text``): what a page's
+    text is as it shows it, which the learned and density extractors render. The block
+    and its statistics stay as boilerpipe's (the Java library keeps that text, and
+    boilerpipe's extractors render its ``text``); no reference of the data sets holds
+    it. One search of the tree for the tags (a few microseconds), then the blocks only on
+    the pages that have such text."""
+    hidden = {
+        el
+        for el in root.iter(FALLBACK_TAGS)
+        if el.text is not None and not el.text.isspace()
+    }
+    if not hidden:
+        return
+    for block in blocks:
+        if not block.tail_of and all(el in hidden for el in block.text_of):
+            block.hide_shown_text()
 
 
 def _title_anywhere(root: Any) -> str | None:

@@ -85,6 +85,45 @@ def test_the_shown_text_has_no_space_around_an_abbreviation_where_the_page_has_n
     assert block.shown_text == "xyz, KI-Systeme A"
 
 
+FRAMED = (
+    "<html><body><div><p>A paragraph before the frame, long enough to be the story.</p>"
+    '<iframe src="ad.html"><SCRIPT SRC="http://ads.example/adj">var a;</SCRIPT>'
+    "<p>An ad for browsers without frames</p></iframe>"
+    "<iframe>You will not see this text if your browser supports IFRAME(s).</iframe>"
+    "<noembed>Your browser cannot show the embedded player here.</noembed>"
+    "<noframes>This site needs a browser that can show frames.</noframes>"
+    "<p>A paragraph after the frame, long enough to be the story too.</p></div></body></html>"
+)
+
+
+def test_the_raw_fallback_text_of_iframe_noembed_and_noframes_is_never_shown():
+    # libxml2 keeps an <iframe>'s content as raw text, markup and all; no browser shows it
+    hidden = [b for b in blocks(FRAMED) if not b.shown_text]
+    assert [b.text[:12] for b in hidden] == [
+        "<SCRIPT SRC=",
+        "You will not",
+        "Your browser",
+        "This site ne",
+    ]
+    assert all(b.num_words > 0 for b in hidden)  # boilerpipe's block and statistics stay
+
+
+def test_extractors_that_render_the_shown_text_leave_fallback_text_out_boilerpipes_keep_it():
+    for name in ("boosted", "web2text", "cetd", "keep_everything"):
+        text = extract(FRAMED, extractor=name).text
+        assert "story" in text
+        if name == "keep_everything":  # boilerpipe's text, as the Java library gives it
+            assert "<SCRIPT" in text and "You will not see this text" in text
+        else:
+            assert "SCRIPT" not in text and "browser" not in text, name
+
+
+def test_a_block_of_fallback_text_beside_the_pages_own_text_is_shown():
+    # only blocks that hold nothing but fallback text are hidden
+    page = "<body><p>Your <b>own</b> words</p><iframe>fallback words</iframe></body>"
+    assert [b.shown_text for b in blocks(page)] == ["Your own words", ""]
+
+
 def test_the_shown_text_of_a_paragraph_of_many_links_is_made_in_linear_time():
     def page(n):
         return "<html><body><p>" + "<a href=x>w</a>, <abbr>y</abbr>z" * n + "</p></body></html>"
