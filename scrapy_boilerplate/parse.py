@@ -494,9 +494,7 @@ def hide_fallback_text(root: Any, blocks: list[TextBlock]) -> None:
     it. One search of the tree for the tags (a few microseconds), then the blocks only on
     the pages that have such text."""
     hidden = {
-        el
-        for el in root.iter(FALLBACK_TAGS)
-        if el.text is not None and not el.text.isspace()
+        el for el in root.iter(FALLBACK_TAGS) if el.text is not None and not el.text.isspace()
     }
     if not hidden:
         return
