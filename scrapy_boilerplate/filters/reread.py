@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..document import Document, TextBlock
-from ..parse import segment
+from ..parse import hide_fallback_text, segment
 from ..spec import build_chain
 from .base import Filter
 
@@ -47,6 +47,8 @@ class ReadAgain(Filter):
         if shown is None:
             return False
         blocks, _ = segment(shown, cjk=doc.cjk)
+        if blocks:
+            hide_fallback_text(shown, blocks)  # as parse_html does
         if self.words(blocks, doc) < self.min_words:
             return False
         doc.check_deadline()

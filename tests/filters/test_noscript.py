@@ -163,3 +163,13 @@ def test_many_noscript_elements_cost_time_linear_in_the_page(nested):
     assert growth(lambda doc: fill(copy.copy(doc)), parsed, 5_000) < LINEAR_GROWTH_LIMIT
     doc = parsed(100_000)
     assert fill(doc.copy())
+
+
+def test_the_noscript_markup_read_again_shows_no_iframe_fallback_text():
+    # the <noscript> markup is parsed as the page is: an iframe's fallback is not shown
+    page = SCRIPTED_PAGE.replace(
+        "</noscript>", "<iframe>Your browser does not support frames, sorry.</iframe></noscript>"
+    )
+    text = extract(page, extractor=[{"noscript_content": {"extractor": "keep_everything"}}]).text
+    assert PARAGRAPHS[0][:40] in text
+    assert "Your browser" not in text
