@@ -18,10 +18,13 @@ longer blocks before and after it are both content (never before the first longe
 or after the last). This cuts the trees' work by more than half and changed no
 cross-validated mean by more than 0.001 (docs/neural.md).
 
-One rule follows the trees: a block whose every word is a link, inside an element named
+Two rules follow the trees: a block whose every word is a link, inside an element named
 or tagged as navigation or footer (``class="nav"``, ``<footer>``, ...), is boilerplate.
 The trees mostly know it, but on a small page whose footer follows the story they can
-hesitate; on the data sets the rule changes no figure by more than 0.001.
+hesitate; on the data sets the rule changes no figure by more than 0.001. And a block
+inside a ``<footer>`` element (HTML5's footer of a page or section: who wrote it,
+copyright, related links) is not content, unless nothing else on the page is
+(cross-validated by site: wcxb-dev +0.003, no set lower; docs/neural.md).
 
 onnxruntime is imported, and the session created, on first use: one session per process
 per model directory (a fork gets its own); the filter itself pickles as plain data.
@@ -59,7 +62,9 @@ __all__ = [
     "content_runs",
     "decided_by_trees",
     "get_boosted_model",
+    "in_footer",
     "navigation_links",
+    "outside_footers",
     "short_block_decisions",
 ]
 
@@ -75,6 +80,8 @@ _NAVIGATION = [
     for name in ("anc_class_nav", "anc_class_footer", "anc_tag_nav", "anc_tag_footer")
 ]
 _LINK_DENSITY = BOOSTED_FEATURES.index("link_density")
+#: the column that says a block lies inside a ``<footer>`` element (the tag, not a class)
+_FOOTER_TAG = BOOSTED_FEATURES.index("anc_tag_footer")
 #: the column that says a block is a heading (``short_headings`` reads it)
 HEADING_COLUMN = BOOSTED_FEATURES.index("label_heading")
 
@@ -167,6 +174,13 @@ def content_runs(
     return candidate & seeded[np.maximum(run, 0)]
 
 
+def outside_footers(content: np.ndarray, footer: np.ndarray) -> np.ndarray:
+    """``content`` without the blocks inside a ``<footer>`` element (``footer``), unless
+    no block would be left: a page whose story a ``<footer>`` holds keeps it."""
+    kept = content & ~footer
+    return kept if kept.any() else content
+
+
 def short_block_decisions(content: np.ndarray, long: np.ndarray) -> np.ndarray:
     """The decisions of every block, given those of the long blocks (``content`` where
     ``long``): a short block is content if the nearest long blocks before and after it
@@ -189,7 +203,8 @@ class BoostedLabeler(ProbabilityLabeler):
     shipped model). ``threshold``: the content probability that makes a run of blocks
     content (None: the model's); ``grow_threshold``: the probability each block of such
     a run needs (None: the model's; at most ``threshold``; :func:`content_runs`).
-    ``threads``: onnxruntime intra-op threads.
+    ``threads``: onnxruntime intra-op threads. ``drop_footers``: blocks inside a
+    ``<footer>`` element are not content (:func:`outside_footers`).
     """
 
     name = "boosted_labeler"
@@ -200,8 +215,10 @@ class BoostedLabeler(ProbabilityLabeler):
         threshold: float | None = None,
         threads: int = 1,
         grow_threshold: float | None = None,
+        drop_footers: bool = True,
     ) -> None:
         self.grow_threshold = grow_threshold
+        self.drop_footers = drop_footers
         super().__init__(model_dir, threshold, threads)
 
     def grow_threshold_of(self, model: BoostedModel) -> float:
@@ -231,6 +248,7 @@ class BoostedLabeler(ProbabilityLabeler):
             navigation_links(features[rows]),
             self.threshold_of(model),
             min(self.grow_threshold_of(model), self.threshold_of(model)),
+            in_footer(features) if self.drop_footers else None,
         )
 
     def __call__(self, doc: Document) -> bool:
@@ -244,8 +262,9 @@ class BoostedLabeler(ProbabilityLabeler):
 class BlockScores(NamedTuple):
     """What :meth:`BoostedLabeler.scored` gives: per block its ``words`` and whether the
     trees decide it (``long``); per such block (``rows``, in page order) its content
-    ``probability`` and whether it is a navigation link (``excluded``); and the
-    labeler's run thresholds."""
+    ``probability`` and whether it is a navigation link (``excluded``); the
+    labeler's run thresholds; per block whether it lies in a ``<footer>`` element
+    (``footer``; None: the rule is off)."""
 
     words: np.ndarray
     long: np.ndarray
@@ -254,15 +273,20 @@ class BlockScores(NamedTuple):
     excluded: np.ndarray
     threshold: float
     grow_threshold: float
+    footer: np.ndarray | None = None
 
     def decide(self, blocks: list[Any], seed: float) -> bool:
         """Set the blocks' flags: runs seeded at ``seed`` (:func:`content_runs`), the
-        short blocks by their neighbours; True if any changed."""
+        short blocks by their neighbours, the footers' blocks left out
+        (:func:`outside_footers`); True if any changed."""
         content = np.zeros(len(blocks), dtype=bool)
         content[self.rows] = content_runs(
             self.probability, seed, self.grow_threshold, self.excluded
         )
-        return set_flags(blocks, short_block_decisions(content, self.long).tolist())
+        content = short_block_decisions(content, self.long)
+        if self.footer is not None:
+            content = outside_footers(content, self.footer)
+        return set_flags(blocks, content.tolist())
 
 
 class DominantBlock(Filter):
@@ -294,6 +318,11 @@ class DominantBlock(Filter):
         return scores.decide(blocks, seed)
 
 
+def in_footer(features: np.ndarray) -> np.ndarray:
+    """Blocks inside a ``<footer>`` element (the block's or an ancestor's tag)."""
+    return features[:, _FOOTER_TAG] > 0
+
+
 def navigation_links(features: np.ndarray) -> np.ndarray:
     """Blocks all of whose words are links, inside navigation or a footer (by the class /
     id words or the tags of their ancestors)."""
@@ -321,6 +350,7 @@ def boosted(
     grow_threshold: float | None = None,
     favor: str | None = None,
     dominant_block: bool = True,
+    drop_footers: bool = True,
 ) -> Chain:
     """The ``boosted`` extractor (the default): the boosted labeler, then
     (``drop_comments``) the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`,
@@ -335,14 +365,16 @@ def boosted(
     ``threshold`` and ``grow_threshold``: see :class:`BoostedLabeler`. ``favor``:
     ``"precision"`` (less boilerplate, some content lost), ``"balanced"`` (the model's
     thresholds) or ``"recall"`` (more content, more boilerplate): sets both thresholds
-    (:data:`FAVOR`), so it cannot be given with either."""
+    (:data:`FAVOR`), so it cannot be given with either. ``drop_footers``: blocks inside
+    a ``<footer>`` element are not content where something else is (see
+    :class:`BoostedLabeler`)."""
     if favor is not None:
         if favor not in FAVOR:
             raise ValueError(f"favor must be one of {', '.join(FAVOR)}, not {favor!r}")
         if threshold is not None or grow_threshold is not None:
             raise ValueError("favor sets threshold and grow_threshold: give it or them")
         threshold, grow_threshold = FAVOR[favor]
-    labeler = BoostedLabeler(model_dir, threshold, threads, grow_threshold)
+    labeler = BoostedLabeler(model_dir, threshold, threads, grow_threshold, drop_footers)
     rescue = DominantBlock(labeler) if dominant_block else None
     return labeler_chain(
         labeler, "boosted", drop_comments, fallback, noscript, without_comments, rescue

@@ -34,7 +34,9 @@ from ..neural.boosted import (
     HEADING_COLUMN,
     content_runs,
     decided_by_trees,
+    in_footer,
     navigation_links,
+    outside_footers,
     short_block_decisions,
 )
 from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
@@ -254,7 +256,7 @@ def predict_pages(
 ) -> np.ndarray:
     """The labeler's decisions (0 / 1) for the rows of ``pages``, in row order, as the
     shipped labeler makes them (LightGBM's own probabilities, the navigation rule, the
-    short-block rule)."""
+    short-block rule, the footer rule)."""
     out = []
     for p in pages:
         lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
@@ -270,7 +272,8 @@ def predict_pages(
                 cfg.grow_threshold,
                 navigation_links(corpus.features[lo:hi][long]),
             )
-        out.append(short_block_decisions(content, long))
+        decided = short_block_decisions(content, long)
+        out.append(outside_footers(decided, in_footer(corpus.features[lo:hi])))
     return np.concatenate(out).astype(np.int8) if out else np.zeros(0, np.int8)
 
 

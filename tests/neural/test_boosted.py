@@ -21,7 +21,9 @@ from scrapy_boilerplate.neural.boosted import (
     BoostedModel,
     content_runs,
     decided_by_trees,
+    in_footer,
     navigation_links,
+    outside_footers,
     short_block_decisions,
 )
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, boosted_features
@@ -122,6 +124,46 @@ def test_a_small_page_keeps_its_story_and_drops_its_footer_of_links():
     text = extract(html).text
     assert "Paragraph 2 of the story" in text
     assert "Privacy" not in text and "Home" not in text
+
+
+STORY = "".join(
+    f"<p>Paragraph {i} of the story says what happened at the harbour on that day, "
+    "who was there, and what the council will do about it next month.</p>"
+    for i in range(3)
+)
+#: a page footer of prose, no link in it, that reads like text
+PROSE_FOOTER = (
+    "<footer><p>The Harbour Gazette is published every weekday by the Harbour Gazette "
+    "Company, which has reported on the town and its people since the year 1887.</p>"
+    "<p>Letters to the editor are welcome and may be edited for length and clarity "
+    "before they are printed in the newspaper or shown on this website.</p></footer>"
+)
+
+
+def test_blocks_inside_a_footer_element_are_not_content():
+    html = f"<html><body><h1>News about the harbour</h1>{STORY}{PROSE_FOOTER}</body></html>"
+    doc = parse_html(html)
+    footer = in_footer(boosted_features(doc))
+    assert [b.text[:9] for b, f in zip(doc.blocks, footer, strict=True) if f] == [
+        "The Harbo",
+        "Letters t",
+    ]
+    blocks = get_extractor().extract(html).blocks
+    assert not any(b.is_content for b, f in zip(blocks, footer, strict=True) if f)
+    text = extract(html).text
+    assert "Paragraph 2 of the story" in text and "published every weekday" not in text
+    # without the rule the trees take the footer's prose for more of the story
+    off = get_extractor([{"boosted": {"drop_footers": False}}]).extract(html).text
+    assert off.startswith(text) and "published every weekday" in off
+
+
+def test_a_story_that_a_footer_element_holds_is_kept():
+    # nothing outside the footer would be content: the rule leaves the page as it was
+    html = f"<html><body><footer>{STORY}</footer></body></html>"
+    assert "Paragraph 2 of the story" in extract(html).text
+    content = np.array([True, False, True])
+    assert outside_footers(content, np.array([True, True, True])).tolist() == [True, False, True]
+    assert outside_footers(content, np.array([False, True, True])).tolist() == [True, False, False]
 
 
 def test_the_shipped_model_keeps_the_story_and_drops_the_page_furniture():
@@ -226,7 +268,8 @@ def test_the_grow_threshold_can_be_set():
         long = decided_by_trees(words, features, model.short_words)
         content = np.zeros(len(long), bool)
         content[long] = content_runs(probability[long], model.threshold, grow, navigation[long])
-        assert decided[grow] == short_block_decisions(content, long).tolist()
+        expected = outside_footers(short_block_decisions(content, long), in_footer(features))
+        assert decided[grow] == expected.tolist()
     assert sum(decided[0.0]) > sum(decided[0.55])
 
 
