@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ import numpy as np
 
 from scrapy_boilerplate.evaluation.datasets import Dataset, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
-from scrapy_boilerplate.evaluation.runners import chain_runner
+from scrapy_boilerplate.evaluation.runners import Runner, chain_runner
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
 from .grouped_cv import OUT, FoldPages
@@ -50,6 +51,58 @@ def print_row(name: str, figures: list[float], labels: list[str]) -> None:
     print(f"{name:22s} {cells}", flush=True)
 
 
+#: a variant: the runner for a model directory (None: the shipped model)
+RunnerFor = Callable[[str | None], Runner]
+
+
+def options_runner(options: dict[str, Any]) -> RunnerFor:
+    """The variant of ``boosted(**options)``."""
+
+    def runner_for(model_dir: str | None) -> Runner:
+        spec = dict(options, **({"model_dir": model_dir} if model_dir else {}))
+        return chain_runner([{"boosted": spec}], "boosted")
+
+    return runner_for
+
+
+def compare(
+    variants: list[RunnerFor],
+    labels: list[str],
+    data: Path = DATA,
+    folds_dir: Path = OUT / "boosted",
+    folds: int = 4,
+    cv: bool = True,
+    unseen: bool = False,
+) -> None:
+    """Print each variant's F1 per set beside the first's: the training sets on the fold
+    models (``cv``), the unseen sets on the shipped model (``unseen``)."""
+    groups: list[tuple[str, list[str], bool]] = []
+    if cv:
+        groups.append(("cross-validated by site", list(SHIPPED_TRAINING_SETS), True))
+    if unseen:
+        groups.append(("unseen sets (the shipped model)", sorted(EVALUATION_ONLY_SETS), False))
+    for title, names, by_fold in groups:
+        print(title)
+        means: list[list[float]] = []
+        for name in names:
+            base = open_dataset(data / name)
+            parts: list[tuple[Dataset, str | None]] = (
+                [(FoldPages(base, k, folds), str(folds_dir / f"fold{k}")) for k in range(folds)]
+                if by_fold
+                else [(base, None)]
+            )
+            figures = []
+            for runner_for in variants:
+                pairs = []
+                for pages, model_dir in parts:
+                    runner = runner_for(model_dir)
+                    pairs.extend((runner, page) for page in pages.iter_pages())
+                figures.append(score(pairs))
+            means.append(figures)
+            print_row(name, figures, labels)
+        print_row("mean", list(np.mean(means, axis=0)), labels)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATA)
@@ -59,37 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--unseen", action="store_true")
     parser.add_argument("--skip-cv", action="store_true")
     args = parser.parse_args(argv)
-    variants: list[dict[str, Any]] = [{}, *args.variant]
+    variants = [options_runner({}), *map(options_runner, args.variant)]
     labels = ["shipped"] + [json.dumps(v, sort_keys=True) for v in args.variant]
-    groups: list[tuple[str, list[str], Any]] = []
-    if not args.skip_cv:
-        groups.append(("cross-validated by site", list(SHIPPED_TRAINING_SETS), "folds"))
-    if args.unseen:
-        groups.append(("unseen sets (the shipped model)", sorted(EVALUATION_ONLY_SETS), None))
-    for title, names, folds in groups:
-        print(title)
-        means: list[list[float]] = []
-        for name in names:
-            base = open_dataset(args.data / name)
-            parts: list[tuple[Dataset, str | None]] = (
-                [
-                    (FoldPages(base, k, args.folds), str(args.folds_dir / f"fold{k}"))
-                    for k in range(args.folds)
-                ]
-                if folds
-                else [(base, None)]
-            )
-            figures = []
-            for variant in variants:
-                pairs = []
-                for pages, model_dir in parts:
-                    options = dict(variant, **({"model_dir": model_dir} if model_dir else {}))
-                    runner = chain_runner([{"boosted": options}], "boosted")
-                    pairs.extend((runner, page) for page in pages.iter_pages())
-                figures.append(score(pairs))
-            means.append(figures)
-            print_row(name, figures, labels)
-        print_row("mean", list(np.mean(means, axis=0)), labels)
+    compare(variants, labels, args.data, args.folds_dir, args.folds, not args.skip_cv, args.unseen)
     return 0
 
 

@@ -23,37 +23,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 import numpy as np
 
-from scrapy_boilerplate.evaluation.datasets import open_dataset
-from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import Runner
 from scrapy_boilerplate.extraction import Extractor
-from scrapy_boilerplate.filters.base import Chain, set_flags
+from scrapy_boilerplate.filters.base import set_flags
 from scrapy_boilerplate.neural.boosted import (
     BoostedLabeler,
     DominantBlock,
     content_runs,
+    outside_footers,
     short_block_decisions,
 )
 from scrapy_boilerplate.neural.filter import labeler_chain
 from scrapy_boilerplate.neural.structure import Structure
-from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS
 
-from .grouped_cv import OUT, FoldPages
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
-UNSEEN = (
-    "cleaneval-train",
-    "cleanportaleval",
-    "dragnet-test",
-    "htmltotext-benchmark",
-    "l3s-gn1",
-    "utomo-big9",
-)
+from .boosted_variants import RunnerFor, compare
 
 
 class ContainerLabeler(BoostedLabeler):
@@ -84,80 +70,40 @@ class ContainerLabeler(BoostedLabeler):
         content[scores.rows] = content_runs(
             scores.probability, scores.threshold, scores.grow_threshold, excluded
         )
-        return set_flags(doc.blocks, short_block_decisions(content, scores.long).tolist())
+        content = short_block_decisions(content, scores.long)
+        if scores.footer is not None:  # (the footer rule, as the shipped labeler has it)
+            content = outside_footers(content, scores.footer)
+        return set_flags(doc.blocks, content.tolist())
 
 
-def extractor(model_dir: str | None, variant: str | None) -> Extractor:
-    """The default chain on ``model_dir``'s model, its labeler the variant's (None: as
-    shipped)."""
-    if variant is None:
-        labeler: BoostedLabeler = BoostedLabeler(model_dir)
-    else:
-        centre, outside = map(float, variant.split(":"))
-        labeler = ContainerLabeler(model_dir, centre, outside)
-    chain: Chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
-    return Extractor(chain, "boosted")
+def variant_runner(variant: str | None) -> RunnerFor:
+    """The default chain with the variant's labeler (None: as shipped), for a model
+    directory."""
 
+    def runner_for(model_dir: str | None) -> Runner:
+        if variant is None:
+            labeler: BoostedLabeler = BoostedLabeler(model_dir)
+        else:
+            centre, outside = map(float, variant.split(":"))
+            labeler = ContainerLabeler(model_dir, centre, outside)
+        chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
+        ex = Extractor(chain, "boosted")
+        return Runner(
+            variant or "shipped", "ours", lambda html, url, lang: ex.extract(html, url).text
+        )
 
-def runner(model_dir: str | None, variant: str | None) -> Runner:
-    ex = extractor(model_dir, variant)
-    return Runner(variant or "shipped", "ours", lambda html, url, lang: ex.extract(html, url).text)
+    return runner_for
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--folds-dir", type=Path, default=OUT / "boosted")
-    parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--variants", default="0.5:0.7,0.5:0.8,0.5:0.9,0.3:0.8")
     parser.add_argument("--unseen", action="store_true")
     parser.add_argument("--skip-cv", action="store_true")
     args = parser.parse_args(argv)
     variants: list[str | None] = [None, *args.variants.split(",")]
-    if not args.skip_cv:
-        print("cross-validated by site (the fold models of benchmarks.grouped_cv)")
-        means = {v: [] for v in variants}
-        for name in SHIPPED_TRAINING_SETS:
-            base = open_dataset(args.data / name)
-            results = {v: RunnerResult(v or "shipped", "ours", None) for v in variants}
-            for fold in range(args.folds):
-                model_dir = str(args.folds_dir / f"fold{fold}")
-                runners = {v: runner(model_dir, v) for v in variants}
-                for page in FoldPages(base, fold, args.folds).iter_pages():
-                    for v in variants:
-                        results[v].pages.append(run_page(runners[v], page, "auto"))
-            row = []
-            for v in variants:
-                results[v].finish(n_bootstrap=0)
-                f1 = (results[v].shingles or results[v].snippets).f1
-                means[v].append(f1)
-                row.append(f"{v or 'shipped'} {f1:.4f}")
-            print(f"{name:22s} " + "  ".join(row), flush=True)
-        print(
-            "mean                   "
-            + "  ".join(f"{v or 'shipped'} {np.mean(means[v]):.4f}" for v in variants)
-        )
-    if args.unseen:
-        print("unseen sets (the shipped model)")
-        means = {v: [] for v in variants}
-        runners = {v: runner(None, v) for v in variants}
-        for name in UNSEEN:
-            dataset = open_dataset(args.data / name)
-            results = {v: RunnerResult(v or "shipped", "ours", None) for v in variants}
-            for page in dataset.iter_pages():
-                for v in variants:
-                    results[v].pages.append(run_page(runners[v], page, "auto"))
-            row = []
-            for v in variants:
-                results[v].finish(n_bootstrap=0)
-                f1 = results[v].shingles.f1
-                means[v].append(f1)
-                row.append(f"{v or 'shipped'} {f1:.4f}")
-            print(f"{name:22s} " + "  ".join(row), flush=True)
-        print(
-            "mean                   "
-            + "  ".join(f"{v or 'shipped'} {np.mean(means[v]):.4f}" for v in variants)
-        )
+    labels = [v or "shipped" for v in variants]
+    compare([variant_runner(v) for v in variants], labels, cv=not args.skip_cv, unseen=args.unseen)
     return 0
 
 

@@ -15,16 +15,13 @@ Not a test: nothing is asserted.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 from scrapy_boilerplate import get_extractor
-from scrapy_boilerplate.evaluation import find_datasets
-from scrapy_boilerplate.evaluation.metrics import score_page, summarize, tokens_for_lang
+from scrapy_boilerplate.evaluation.datasets import Page
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
+from .text_pairs import compare_text_pairs, sets_parser
+
 SETS = (
     "cleaneval-train,cleanportaleval,dragnet-test,htmltotext-benchmark,l3s-gn1,utomo-big9,"
     "wcxb-dev,mozilla-readability,zh-cwced-dev"
@@ -41,34 +38,15 @@ def with_headline(text: str, headline: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", default=str(DATA))
-    parser.add_argument("--sets", default=SETS)
-    args = parser.parse_args(argv)
+    args = sets_parser(__doc__.split("\n\n")[0], SETS).parse_args(argv)
     extractor = get_extractor()
-    wanted = args.sets.split(",")
-    for dataset in find_datasets([args.data]):
-        if dataset.name not in wanted:
-            continue
-        plain, headed, changed = [], [], 0
-        for page in dataset.iter_pages():
-            if page.main_text is None:  # (snippet sets: no full reference to score)
-                continue
-            result = extractor.extract(page.html, page.url, metadata=True)
-            tokens = tokens_for_lang("auto", page.lang)
-            text = with_headline(result.text, (result.metadata or {}).get("headline") or "")
-            changed += text != result.text
-            plain.append(score_page(page.main_text, result.text, tokens))
-            headed.append(score_page(page.main_text, text, tokens))
-        if not plain:
-            continue
-        a, b = summarize(plain, n_bootstrap=0), summarize(headed, n_bootstrap=0)
-        print(
-            f"{dataset.name:22s} pages {len(plain):5d}  headline added {changed:5d}  "
-            f"F1 {a.f1:.4f} (P {a.precision:.3f} R {a.recall:.3f}) -> {b.f1:.4f} "
-            f"(P {b.precision:.3f} R {b.recall:.3f})  {b.f1 - a.f1:+.4f}",
-            flush=True,
-        )
+
+    def pair(page: Page) -> tuple[str, str]:
+        result = extractor.extract(page.html, page.url, metadata=True)
+        headline = (result.metadata or {}).get("headline") or ""
+        return result.text, with_headline(result.text, headline)
+
+    compare_text_pairs(args.data, args.sets, pair, "headline added")
     return 0
 
 

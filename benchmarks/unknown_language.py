@@ -15,21 +15,18 @@ changed. An experiment that does not ship. Not a test: nothing is asserted.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import numpy as np
 
 from scrapy_boilerplate import get_extractor
-from scrapy_boilerplate.evaluation import find_datasets
-from scrapy_boilerplate.evaluation.metrics import score_page, summarize, tokens_for_lang
+from scrapy_boilerplate.evaluation.datasets import Page
 from scrapy_boilerplate.neural import textstats
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
+from .text_pairs import compare_text_pairs, sets_parser
+
 SETS = "cleaneval-train,cleanportaleval,dragnet-test,htmltotext-benchmark,l3s-gn1,utomo-big9"
 
 
@@ -57,39 +54,15 @@ def no_stopwords() -> Iterator[None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", default=str(DATA))
-    parser.add_argument("--sets", default=SETS)
-    args = parser.parse_args(argv)
+    args = sets_parser(__doc__.split("\n\n")[0], SETS).parse_args(argv)
     extractor = get_extractor()
-    wanted = args.sets.split(",")
-    deltas = []
-    for dataset in find_datasets([args.data]):
-        if dataset.name not in wanted:
-            continue
-        shipped, empty, changed = [], [], 0
-        for page in dataset.iter_pages():
-            if page.main_text is None:  # (snippet sets: no full reference to score)
-                continue
-            tokens = tokens_for_lang("auto", page.lang)
-            text = extractor.extract(page.html, page.url).text
-            with no_stopwords():
-                blind = extractor.extract(page.html, page.url).text
-            changed += blind != text
-            shipped.append(score_page(page.main_text, text, tokens))
-            empty.append(score_page(page.main_text, blind, tokens))
-        if not shipped:
-            continue
-        a, b = summarize(shipped, n_bootstrap=0), summarize(empty, n_bootstrap=0)
-        deltas.append(b.f1 - a.f1)
-        print(
-            f"{dataset.name:22s} pages {len(shipped):5d}  text changed {changed:5d}  "
-            f"F1 {a.f1:.4f} (P {a.precision:.3f} R {a.recall:.3f}) -> {b.f1:.4f} "
-            f"(P {b.precision:.3f} R {b.recall:.3f})  {b.f1 - a.f1:+.4f}",
-            flush=True,
-        )
-    if deltas:
-        print(f"mean change over {len(deltas)} sets: {sum(deltas) / len(deltas):+.4f}")
+
+    def pair(page: Page) -> tuple[str, str]:
+        text = extractor.extract(page.html, page.url).text
+        with no_stopwords():
+            return text, extractor.extract(page.html, page.url).text
+
+    compare_text_pairs(args.data, args.sets, pair, "text changed")
     return 0
 
 
