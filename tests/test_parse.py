@@ -124,6 +124,15 @@ def test_a_block_of_fallback_text_beside_the_pages_own_text_is_shown():
     assert [b.shown_text for b in blocks(page)] == ["Your own words", ""]
 
 
+def test_hiding_fallback_text_is_linear_in_the_page():
+    def page(n):
+        frames = "".join(f"<div><iframe>fallback {i} of the frame</iframe></div>" for i in range(n))
+        return f"<html><body><p>text</p>{frames}</body></html>"
+
+    assert sum(not b.shown_text for b in parse_html(page(3)).blocks) == 3
+    assert growth(parse_html, page, 3_000) < LINEAR_GROWTH_LIMIT
+
+
 def test_the_shown_text_of_a_paragraph_of_many_links_is_made_in_linear_time():
     def page(n):
         return "<html><body><p>" + "<a href=x>w</a>, <abbr>y</abbr>z" * n + "</p></body></html>"
