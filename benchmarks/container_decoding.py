@@ -28,14 +28,7 @@ import numpy as np
 
 from scrapy_boilerplate.evaluation.runners import Runner
 from scrapy_boilerplate.extraction import Extractor
-from scrapy_boilerplate.filters.base import set_flags
-from scrapy_boilerplate.neural.boosted import (
-    BoostedLabeler,
-    DominantBlock,
-    content_runs,
-    outside_footers,
-    short_block_decisions,
-)
+from scrapy_boilerplate.neural.boosted import BoostedLabeler, DominantBlock
 from scrapy_boilerplate.neural.filter import labeler_chain
 from scrapy_boilerplate.neural.structure import Structure
 
@@ -66,14 +59,8 @@ class ContainerLabeler(BoostedLabeler):
             best = int(np.argmax(prefix[last] - prefix[first]))
             inside = (scores.rows >= first[best]) & (scores.rows < last[best])
             excluded = excluded | (~inside & (scores.probability < self.outside))
-        content = np.zeros(len(doc.blocks), dtype=bool)
-        content[scores.rows] = content_runs(
-            scores.probability, scores.threshold, scores.grow_threshold, excluded
-        )
-        content = short_block_decisions(content, scores.long)
-        if scores.footer is not None:  # (the footer rule, as the shipped labeler has it)
-            content = outside_footers(content, scores.footer)
-        return set_flags(doc.blocks, content.tolist())
+        # the shipped decoding (runs, short blocks, footers) with the variant's exclusions
+        return scores._replace(excluded=excluded).decide(doc.blocks, scores.threshold)
 
 
 def variant_runner(variant: str | None) -> RunnerFor:

@@ -51,6 +51,7 @@ __all__ = [
     "parse_html",
     "segment",
     "segment_python",
+    "segment_shown",
 ]
 
 # Tag actions of boilerpipe's DefaultTagActionMap (1.2.0), keyed by lower-case name.
@@ -470,9 +471,7 @@ def parse_html(
     elif not isinstance(html, str):
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     root, warnings = build_tree(html)
-    blocks, title = segment(root, cjk=cjk)
-    if blocks:
-        hide_fallback_text(root, blocks)
+    blocks, title = segment_shown(root, cjk=cjk)
     doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings, cjk=cjk)
     if title is None and root is not None:
         doc.fallback_title = _title_anywhere(root)
@@ -483,6 +482,15 @@ def parse_html(
 #: text, the fallback of an ``<iframe>`` for browsers without frames ("Your browser does
 #: not support iframes", or the markup of an ad), and of ``<noembed>`` and ``<noframes>``
 FALLBACK_TAGS = ("iframe", "noembed", "noframes")
+
+
+def segment_shown(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
+    """:func:`segment`, then :func:`hide_fallback_text`: the blocks and title of a tree,
+    each block's shown text as a browser shows it (what every reading of a tree uses)."""
+    blocks, title = segment(root, cjk=cjk)
+    if blocks:
+        hide_fallback_text(root, blocks)
+    return blocks, title
 
 
 def hide_fallback_text(root: Any, blocks: list[TextBlock]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..document import Document, TextBlock
-from ..parse import hide_fallback_text, segment
+from ..parse import segment_shown
 from ..spec import build_chain
 from .base import Filter
 
@@ -46,9 +46,7 @@ class ReadAgain(Filter):
         shown = self.changed_copy(root)
         if shown is None:
             return False
-        blocks, _ = segment(shown, cjk=doc.cjk)
-        if blocks:
-            hide_fallback_text(shown, blocks)  # as parse_html does
+        blocks, _ = segment_shown(shown, cjk=doc.cjk)
         if self.words(blocks, doc) < self.min_words:
             return False
         doc.check_deadline()

@@ -24,7 +24,8 @@ The trees mostly know it, but on a small page whose footer follows the story the
 hesitate; on the data sets the rule changes no figure by more than 0.001. And a block
 inside a ``<footer>`` element (HTML5's footer of a page or section: who wrote it,
 copyright, related links) is not content, unless nothing else on the page is
-(cross-validated by site: wcxb-dev +0.003, no set lower; docs/neural.md).
+(cross-validated by site: wcxb-dev +0.0009, trafilatura-eval +0.0003, no set lower;
+docs/neural.md).
 
 onnxruntime is imported, and the session created, on first use: one session per process
 per model directory (a fork gets its own); the filter itself pickles as plain data.
