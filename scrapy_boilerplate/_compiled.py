@@ -40,6 +40,7 @@ TWINNED: tuple[str, ...] = (
     "neural.textstats",
     "neural.assemble",
     "neural.viterbi",
+    "neural.boosted_features",
 )
 
 # a checkout (setup.py beside the package), where the twins are built in place

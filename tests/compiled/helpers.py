@@ -15,7 +15,7 @@ from scrapy_boilerplate import limits, neko, parse, words
 from scrapy_boilerplate.filters import comments
 from scrapy_boilerplate.filters.density import _dom, cetr
 from scrapy_boilerplate.metadata import bylines
-from scrapy_boilerplate.neural import assemble, structure, textstats
+from scrapy_boilerplate.neural import assemble, boosted_features, structure, textstats
 from scrapy_boilerplate.parse import segment_python
 
 # the module, not the function of the same name that the neural package exports
@@ -185,4 +185,5 @@ TWINS = {
     textstats: ["char_counts", "stopword_words"],
     assemble: ["assemble"],
     viterbi_module: ["viterbi"],
+    boosted_features: ["page_columns"],
 }
