@@ -25,22 +25,29 @@ cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
     void* PyUnicode_DATA(object text)
     void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value)
+    Py_UCS4 PyUnicode_READ(int kind, const void* data, Py_ssize_t index)
 
 cdef Py_ssize_t _FITS_ONE_LINE = LINE_WIDTH + 1
+# Py_UNICODE_ISALNUM of the ASCII characters, looked up (it asks up to four tables)
+cdef bint _ASCII_ALNUM[128]
+for _c in range(128):
+    _ASCII_ALNUM[_c] = chr(_c).isalnum()
 cdef str _START = ANCHOR_START
 cdef str _END = ANCHOR_END
 _NO_WORDS = (0, 0, 0, 1)
 
 
-cdef Py_ssize_t _words(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t* lengths,
-                       Py_ssize_t count):
-    # appends the lengths (UTF-16 units) of the word tokens of text[start:end] to
-    # lengths[count:], returns the new count
+cdef Py_ssize_t _words(int kind, const void* data, Py_ssize_t start, Py_ssize_t end,
+                       Py_ssize_t* lengths, Py_ssize_t count) noexcept:
+    # appends the lengths (UTF-16 units) of the word tokens of the characters start..end
+    # of a str's data (of its kind) to lengths[count:], returns the new count. The
+    # characters are read in the str's own width (the kind is the same in every step of
+    # the loop: the compiler takes the switch out of it), not through text[i]
     cdef Py_ssize_t i, token_len = 0
     cdef bint has_word = False
     cdef Py_UCS4 c
     for i in range(start, end):
-        c = text[i]
+        c = PyUnicode_READ(kind, data, i)
         if c == 32:  # " ": the only token separator left after _separate_tokens
             if has_word:
                 lengths[count] = token_len
@@ -49,7 +56,9 @@ cdef Py_ssize_t _words(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t* l
             has_word = False
         else:
             token_len += 2 if c > 0xFFFF else 1
-            if not has_word and Py_UNICODE_ISALNUM(c):
+            if not has_word and (
+                _ASCII_ALNUM[c] if c < 128 else Py_UNICODE_ISALNUM(c)
+            ):
                 has_word = True
     if has_word:
         lengths[count] = token_len
@@ -112,6 +121,8 @@ def count_blocks(str joined, bint astral):
     cdef Py_ssize_t start = 0, end, i, n, linked, found, p_start
     cdef bint in_anchor = False, has_marker, block_astral
     cdef Py_UCS4 c
+    cdef int kind = PyUnicode_KIND(joined)
+    cdef const void* data = PyUnicode_DATA(joined)
     try:
         while True:
             # the block: joined[start:end], up to the next newline
@@ -119,7 +130,7 @@ def count_blocks(str joined, bint astral):
             has_marker = False
             block_astral = False
             while end < size:
-                c = joined[end]
+                c = PyUnicode_READ(kind, data, end)
                 if c == 10:
                     break
                 if c == 0xE00A:
@@ -128,7 +139,7 @@ def count_blocks(str joined, bint astral):
                     block_astral = True
                 end += 1
             if not has_marker:
-                n = _words(joined, start, end, lengths, 0)
+                n = _words(kind, data, start, end, lengths, 0)
                 linked = n if in_anchor else 0
             else:
                 # markers are tokens of their own: a piece after a start marker is linked
@@ -141,7 +152,9 @@ def count_blocks(str joined, bint astral):
                     for j, part in enumerate(piece.split(_END)):
                         if j:
                             in_anchor = False
-                        found = _words(part, 0, len(part), lengths, n) - n
+                        found = _words(
+                            PyUnicode_KIND(part), PyUnicode_DATA(part), 0, len(part), lengths, n
+                        ) - n
                         n += found
                         if in_anchor:
                             linked += found
@@ -218,6 +231,8 @@ def separate_tokens(str text, bint cjk):
     cdef bint writing = False, changed = False
     cdef int kind = 0
     cdef void* data = NULL
+    cdef int text_kind = PyUnicode_KIND(text)
+    cdef const void* text_data = PyUnicode_DATA(text)
     cdef object out = None
     if text.isascii():
         cjk = False  # no CJK character to space out
@@ -227,7 +242,7 @@ def separate_tokens(str text, bint cjk):
         out_size = 0
         prev = O
         for i in range(size):
-            c = text[i]
+            c = PyUnicode_READ(text_kind, text_data, i)
             k = _class_of(c)
             if cjk and k & CJK:
                 if writing:
