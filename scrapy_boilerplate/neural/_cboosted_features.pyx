@@ -30,6 +30,7 @@ from .boosted_features import (
 # the layout this file writes by number (boosted_features.py names it)
 assert NEIGHBOUR_OFFSETS == (-3, -2, -1, 1, 2, 3) and WINDOWS == (2, 5, 10, 25)
 assert len(_OWN) == 3 and len(_LABELS) == 5 and len(_CONTAINER) == 12
+assert len(_NEIGHBOUR_INDEX) <= 64  # NEIGHBOUR_INDEX's size below
 
 cdef int N_NEIGHBOUR = len(_NEIGHBOUR_INDEX)
 cdef int NB_WIDTH = 3 + len(_NEIGHBOUR_INDEX)
