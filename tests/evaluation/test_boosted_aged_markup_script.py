@@ -34,6 +34,7 @@ def test_html5_sections_become_divs_and_the_text_stays(script):
         assert not re.search(rf"</?{tag}[\s/>]", old, re.IGNORECASE)
     assert "<span datetime=2024>today</span>" in old and "<span>this</span>" in old
     assert "<headers>" in old  # only whole tag names
+
     # the same words (the blocks may differ: an unknown tag such as <time> ends a block in
     # boilerpipe's segmentation, a <span> does not)
     def words(page):
