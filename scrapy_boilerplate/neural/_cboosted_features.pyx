@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Compiled twin of ``boosted_features.page_columns_python``: the boosted labeler's page
 columns in one pass per row, where the Python twin makes some sixty numpy calls on small
-arrays (their call overhead, not their arithmetic, is its cost: about 0.5 ms of a median
+arrays (their call overhead, not their arithmetic, is its cost: 0.3-0.4 ms of a median
 page).
 
 Optional, as every twin (``_compiled.py``): ``boosted_features.py`` uses it when it was
