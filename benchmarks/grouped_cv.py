@@ -23,12 +23,14 @@ fold models, ``results.json``) and prints the Markdown table.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -59,9 +61,18 @@ OTHERS = ("trafilatura", "trafilatura_no_comments", "readability", "resiliparse"
 
 def fold_of(site: str, folds: int) -> int:
     """A site's fold: a stable hash, so the split does not depend on the order of pages."""
-    import hashlib
-
     return int(hashlib.sha256(site.encode()).hexdigest(), 16) % folds
+
+
+def run_name_of(model: str, config: dict[str, Any]) -> str:
+    """The folder name of a run: the model and the changed configuration fields, or (for
+    a long value, such as a list of columns, that a file name cannot hold) a hash of
+    them."""
+    name = model + "".join(f"-{k}-{v}" for k, v in sorted(config.items()))
+    if len(name) <= 100:
+        return name
+    digest = hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()
+    return f"{model}-config-{digest[:12]}"
 
 
 class FoldPages(Dataset):
@@ -142,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed, members=args.members, epochs=args.epochs, threads=args.threads
     )
     label = f"{args.model} (cross-validated)"
-    run_name = args.model + "".join(f"-{k}-{v}" for k, v in sorted(args.config.items()))
+    run_name = run_name_of(args.model, args.config)
     results = {s.name: RunnerResult(label, "ours", None) for s in sets}
     for fold in range(args.folds):
         train = np.flatnonzero(page_fold != fold)

@@ -1,0 +1,18 @@
+"""``benchmarks.grouped_cv``: how a run's folder is named."""
+
+from __future__ import annotations
+
+from benchmarks.grouped_cv import run_name_of
+
+
+def test_a_run_is_named_after_its_model_and_changed_fields():
+    assert run_name_of("boosted", {}) == "boosted"
+    assert run_name_of("boosted", {"trees": 100, "leaves": 15}) == "boosted-leaves-15-trees-100"
+
+
+def test_a_configuration_too_long_for_a_file_name_is_named_by_its_hash():
+    columns = [f"column_{i}" for i in range(30)]
+    name = run_name_of("boosted", {"decreasing": columns})
+    assert name.startswith("boosted-config-") and len(name) == len("boosted-config-") + 12
+    assert name == run_name_of("boosted", {"decreasing": list(columns)})  # stable
+    assert name != run_name_of("boosted", {"decreasing": columns[:-1]})
