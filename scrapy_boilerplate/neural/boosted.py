@@ -276,18 +276,22 @@ class BlockScores(NamedTuple):
     grow_threshold: float
     footer: np.ndarray | None = None
 
-    def decide(self, blocks: list[Any], seed: float) -> bool:
-        """Set the blocks' flags: runs seeded at ``seed`` (:func:`content_runs`), the
-        short blocks by their neighbours, the footers' blocks left out
-        (:func:`outside_footers`); True if any changed."""
-        content = np.zeros(len(blocks), dtype=bool)
+    def content(self, seed: float) -> np.ndarray:
+        """Per block whether it is content: runs seeded at ``seed`` (:func:`content_runs`),
+        the short blocks by their neighbours, the footers' blocks left out
+        (:func:`outside_footers`). Training scores its folds with the same decisions."""
+        content = np.zeros(len(self.long), dtype=bool)
         content[self.rows] = content_runs(
             self.probability, seed, self.grow_threshold, self.excluded
         )
         content = short_block_decisions(content, self.long)
         if self.footer is not None:
             content = outside_footers(content, self.footer)
-        return set_flags(blocks, content.tolist())
+        return content
+
+    def decide(self, blocks: list[Any], seed: float) -> bool:
+        """Set the blocks' flags to :meth:`content`; True if any changed."""
+        return set_flags(blocks, self.content(seed).tolist())
 
 
 class DominantBlock(Filter):

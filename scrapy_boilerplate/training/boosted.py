@@ -32,12 +32,10 @@ from ..neural.boosted import (
     BOOSTED_FILE,
     BOOSTED_META,
     HEADING_COLUMN,
-    content_runs,
+    BlockScores,
     decided_by_trees,
     in_footer,
     navigation_links,
-    outside_footers,
-    short_block_decisions,
 )
 from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from ..parse import parse_html
@@ -256,24 +254,25 @@ def predict_pages(
 ) -> np.ndarray:
     """The labeler's decisions (0 / 1) for the rows of ``pages``, in row order, as the
     shipped labeler makes them (LightGBM's own probabilities, the navigation rule, the
-    short-block rule, the footer rule)."""
+    short-block rule, the footer rule: :meth:`BlockScores.content`)."""
     out = []
     for p in pages:
         lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
-        long = decided_by_trees(
-            corpus.words[lo:hi], corpus.features[lo:hi], cfg.short_words, cfg.short_headings
+        if hi == lo:
+            continue
+        features, words = corpus.features[lo:hi], corpus.words[lo:hi]
+        long = decided_by_trees(words, features, cfg.short_words, cfg.short_headings)
+        scores = BlockScores(
+            words,
+            long,
+            np.flatnonzero(long),
+            model.predict_proba(features[long])[:, 1],
+            navigation_links(features[long]),
+            cfg.threshold,
+            cfg.grow_threshold,
+            in_footer(features),
         )
-        content = np.zeros(hi - lo, dtype=bool)
-        if hi > lo:
-            prob = model.predict_proba(corpus.features[lo:hi][long])[:, 1]
-            content[long] = content_runs(
-                prob,
-                cfg.threshold,
-                cfg.grow_threshold,
-                navigation_links(corpus.features[lo:hi][long]),
-            )
-        decided = short_block_decisions(content, long)
-        out.append(outside_footers(decided, in_footer(corpus.features[lo:hi])))
+        out.append(scores.content(cfg.threshold))
     return np.concatenate(out).astype(np.int8) if out else np.zeros(0, np.int8)
 
 
