@@ -20,7 +20,6 @@ unseen sets. An experiment: the package trains on the pages as they are. Writes
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -29,16 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import grouped_cv
-from benchmarks.boosted_static import print_scores, unseen_scores
-from benchmarks.grouped_cv import DATA, ROOT, log
+from benchmarks.boosted_static import measure, print_scores
+from benchmarks.grouped_cv import DATA, ROOT
 from scrapy_boilerplate.training import boosted as training_module
-from scrapy_boilerplate.training.boosted import (
-    BoostedConfig,
-    build_boosted_corpus,
-    export_boosted,
-    train_boosted,
-)
-from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS, site_groups
+from scrapy_boilerplate.training.dataset import site_groups
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_aged_markup"
 #: the suffix of a copy's page id
@@ -100,26 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
-    cache = args.out / "corpus"
     with aged_copies():
-        grouped_cv.main(
-            ["--data", str(args.data), "--out", str(args.out), "--cache", str(cache)]
-            + ["--model", "boosted", "--folds", str(args.folds), "--threads", str(args.threads)]
-        )
-        results = json.loads((args.out / "boosted" / "results.json").read_text("utf-8"))
-        scores = {name: result["f1"] for name, result in results.items()}
-        if args.unseen:
-            sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
-            corpus = build_boosted_corpus(
-                sets, cache=cache, log=log, page_types=["article"], processes=args.threads
-            )
-            cfg = BoostedConfig(seed=0, threads=args.threads)
-            export_boosted(train_boosted(corpus, cfg, log=log), args.out / "all", cfg, {})
-    if args.unseen:
-        unseen = unseen_scores(args, args.out)
-        scores.update(unseen)
-        scores["unseen mean"] = sum(unseen.values()) / len(unseen)
-    (args.out / "results.json").write_text(json.dumps(scores, indent=1) + "\n", "utf-8")
+        scores = measure(args, args.out)
     print_scores("boosted trained on the pages and their aged copies", scores)
     return 0
 

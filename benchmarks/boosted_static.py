@@ -193,20 +193,26 @@ def unseen_scores(args: argparse.Namespace, out: Path) -> dict[str, float]:
     return scores
 
 
-def measure_with_columns(
-    args: argparse.Namespace, names: list[str], make: Callable[[Any], np.ndarray], out: Path
-) -> dict[str, float]:
-    """Cross-validated (and with ``args.unseen`` unseen) token F1 of ``boosted`` with the
-    columns ``names`` made by ``make(doc)`` appended; written to ``out/results.json``."""
-    with extra_columns(names, make):
-        scores = cross_validate(args, out)
-        if args.unseen:
-            unseen = unseen_scores(args, out)
-            scores.update(unseen)
-            scores["unseen mean"] = sum(unseen.values()) / len(unseen)
+def measure(args: argparse.Namespace, out: Path) -> dict[str, float]:
+    """Cross-validated (and with ``args.unseen`` unseen) token F1 of ``boosted`` as the
+    run trains and extracts it (an experiment patches what it tries around this call);
+    written to ``out/results.json``."""
+    scores = cross_validate(args, out)
+    if args.unseen:
+        unseen = unseen_scores(args, out)
+        scores.update(unseen)
+        scores["unseen mean"] = sum(unseen.values()) / len(unseen)
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps(scores, indent=1) + "\n", encoding="utf-8")
     return scores
+
+
+def measure_with_columns(
+    args: argparse.Namespace, names: list[str], make: Callable[[Any], np.ndarray], out: Path
+) -> dict[str, float]:
+    """:func:`measure` with the columns ``names`` made by ``make(doc)`` appended."""
+    with extra_columns(names, make):
+        return measure(args, out)
 
 
 def print_scores(heading: str, scores: dict[str, float]) -> None:
