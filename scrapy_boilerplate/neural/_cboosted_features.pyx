@@ -12,7 +12,7 @@ golden and crafted page and on random tag soup. Change both together.
 
 import numpy as np
 
-from libc.math cimport log1p
+from libc.math cimport fmax, log1p
 
 from .boosted_features import (
     _EDGE_COLUMNS,
@@ -44,10 +44,6 @@ for _i, _c in enumerate(_NEIGHBOUR_INDEX):
 cdef double TEXT_LIKE = TEXT_LIKE_WORDS
 
 
-cdef inline double fmax(double a, double b) nogil:
-    return a if a >= b else b
-
-
 def page_columns(list blocks, web2text, edges, s):
     """See ``boosted_features.page_columns_python``."""
     cdef Py_ssize_t n = len(blocks)
@@ -63,7 +59,7 @@ def page_columns(list blocks, web2text, edges, s):
     cdef double[:] words = buf[0], linked = buf[1], density = buf[2], level = buf[3]
     cdef double[:] share = buf[4], log_words = buf[10]
     cdef double[:] cw = buf[5], cl = buf[6], ct = buf[7], cu = buf[8], ctu = buf[9]
-    cdef Py_ssize_t i, j, c, k, at, row, lo, hi
+    cdef Py_ssize_t i, c, k, at, row, lo, hi
     cdef double w, ln, ww, total, total_unlinked, text_like
     column_of = _LABEL_COLUMN.get
     at = 0
@@ -156,7 +152,7 @@ cdef void _containers(
     node_first = s.node_first
     node_last = s.node_last
     cdef Py_ssize_t m = len(node_first)
-    nodes = np.zeros((4, m), dtype=np.float64)
+    nodes = np.zeros((3, m), dtype=np.float64)
     cdef double[:, ::1] nd = nodes
     cdef double[:] coverage = nd[0], purity = nd[1], score = nd[2]
     spans = np.zeros((2, m), dtype=np.int64)
