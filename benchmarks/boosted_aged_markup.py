@@ -22,16 +22,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-from benchmarks import grouped_cv
 from benchmarks.boosted_static import measure, print_scores
 from benchmarks.grouped_cv import DATA, ROOT
-from scrapy_boilerplate.training import boosted as training_module
-from scrapy_boilerplate.training.dataset import site_groups
+from benchmarks.training_copies import training_copies
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_aged_markup"
 #: the suffix of a copy's page id
@@ -48,41 +43,10 @@ def aged(html: str) -> str:
     return _INLINE_RE.sub(r"<\1span", _BLOCK_RE.sub(r"<\1div", html))
 
 
-def with_aged_copies(jobs: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
-    """Each corpus job (set, page id, html, main text, snippets...), then its aged copy
-    (when the markup changes)."""
-    for name, page_id, html, *rest in jobs:
-        yield (name, page_id, html, *rest)
-        old = aged(html)
-        if old != html:
-            yield (name, page_id + AGED, old, *rest)
-
-
-def copies_in_their_pages_sites(dataset_dirs: Sequence[Any], corpus: Any) -> list[str]:
-    """:func:`site_groups`, a copy in its page's site (so in its page's fold)."""
-    ids = corpus.page_ids
-    corpus.page_ids = [pid.removesuffix(AGED) for pid in ids]
-    try:
-        return site_groups(dataset_dirs, corpus)
-    finally:
-        corpus.page_ids = ids
-
-
-@contextmanager
-def aged_copies() -> Iterator[None]:
-    """For the run: the boosted corpus holds each page and its aged copy."""
-    own_jobs, own_groups = training_module._jobs, grouped_cv.site_groups
-
-    def jobs(*args: Any, **kwargs: Any) -> Iterator[tuple[Any, ...]]:
-        return with_aged_copies(own_jobs(*args, **kwargs))
-
-    training_module._jobs = jobs  # type: ignore[assignment]
-    grouped_cv.site_groups = copies_in_their_pages_sites  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        training_module._jobs = own_jobs  # type: ignore[assignment]
-        grouped_cv.site_groups = own_groups  # type: ignore[assignment]
+def aged_copy(page_id: str, html: str, main_text: str | None) -> tuple[str, str | None] | None:
+    """A page's copy in old markup (same reference), None when the markup does not change."""
+    old = aged(html)
+    return None if old == html else (old, main_text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
-    with aged_copies():
+    with training_copies(aged_copy, AGED):
         scores = measure(args, args.out)
     print_scores("boosted trained on the pages and their aged copies", scores)
     return 0

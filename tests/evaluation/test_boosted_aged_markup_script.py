@@ -1,18 +1,14 @@
 """``benchmarks.boosted_aged_markup``: the copies of training pages in the markup of a page
-of 2008, and how they join the training for one run only."""
+of 2008 (how copies join the training: tests/evaluation/test_training_copies.py)."""
 
 from __future__ import annotations
 
 import importlib
 import re
-from types import SimpleNamespace
 
 import pytest
 
-from benchmarks import grouped_cv
 from scrapy_boilerplate.parse import parse_html
-from scrapy_boilerplate.training import boosted as training_module
-from scrapy_boilerplate.training.dataset import site_groups
 
 
 @pytest.fixture(scope="module")
@@ -43,27 +39,9 @@ def test_html5_sections_become_divs_and_the_text_stays(script):
     assert words(old) == words(html)
 
 
-def test_each_page_is_followed_by_its_aged_copy_when_the_markup_changes(script):
-    jobs = [
-        ("set", "a", "<article><p>one</p></article>", "one", (), ()),
-        ("set", "b", "<div><p>two</p></div>", "two", (), ()),
-    ]
-    out = list(script.with_aged_copies(jobs))
-    assert [(job[1], job[2]) for job in out] == [
-        ("a", "<article><p>one</p></article>"),
-        ("a#aged", "<div><p>one</p></div>"),
-        ("b", "<div><p>two</p></div>"),
-    ]
-    assert out[1][3:] == jobs[0][3:]  # the same reference text and snippets
-
-
-def test_a_copy_is_in_its_pages_site_and_the_patches_end_with_the_run(script, tmp_path):
-    own_jobs, own_groups = training_module._jobs, grouped_cv.site_groups
-    with script.aged_copies():
-        assert training_module._jobs is not own_jobs
-        assert grouped_cv.site_groups is script.copies_in_their_pages_sites
-    assert training_module._jobs is own_jobs and grouped_cv.site_groups is own_groups
-    corpus = SimpleNamespace(datasets=["x", "x"], page_ids=["p1", "p1#aged"])
-    sites = script.copies_in_their_pages_sites([], corpus)
-    assert sites == site_groups([], SimpleNamespace(datasets=["x", "x"], page_ids=["p1", "p1"]))
-    assert corpus.page_ids == ["p1", "p1#aged"]
+def test_a_page_has_an_aged_copy_only_when_its_markup_changes(script):
+    assert script.aged_copy("a", "<article><p>one</p></article>", "one") == (
+        "<div><p>one</p></div>",
+        "one",  # the same reference
+    )
+    assert script.aged_copy("b", "<div><p>two</p></div>", "two") is None
