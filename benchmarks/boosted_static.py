@@ -171,6 +171,8 @@ def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
     cache = out / "corpus"
     argv = ["--data", str(args.data), "--out", str(out), "--cache", str(cache)]
     argv += ["--model", "boosted", "--folds", str(args.folds), "--threads", str(args.threads)]
+    seed = getattr(args, "seed", 0)  # (LightGBM's: a refit's noise is measured by seeds)
+    argv += ["--seed", str(seed)]
     grouped_cv.main(argv)
     results = json.loads((out / "boosted" / "results.json").read_text(encoding="utf-8"))
     if args.unseen:
@@ -178,7 +180,7 @@ def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
         corpus = build_boosted_corpus(
             sets, cache=cache, log=log, page_types=["article"], processes=args.threads
         )
-        cfg = BoostedConfig(seed=0, threads=args.threads)
+        cfg = BoostedConfig(seed=seed, threads=args.threads)
         export_boosted(train_boosted(corpus, cfg, log=log), out / "all", cfg, {})
     return {name: result["f1"] for name, result in results.items()}
 
