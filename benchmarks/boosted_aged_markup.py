@@ -19,14 +19,11 @@ unseen sets. An experiment: the package trains on the pages as they are. Writes
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
-from pathlib import Path
 
-from benchmarks.boosted_static import measure, print_scores
-from benchmarks.grouped_cv import DATA, ROOT
-from benchmarks.training_copies import training_copies
+from benchmarks.grouped_cv import ROOT
+from benchmarks.training_copies import copy_experiment
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_aged_markup"
 #: the suffix of a copy's page id
@@ -50,17 +47,8 @@ def aged_copy(page_id: str, html: str, main_text: str | None) -> tuple[str, str 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--unseen", action="store_true", help="also score the six unseen sets")
-    parser.add_argument("--folds", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=2)
-    args = parser.parse_args(argv)
-    with training_copies(aged_copy, AGED):
-        scores = measure(args, args.out)
-    print_scores("boosted trained on the pages and their aged copies", scores)
-    return 0
+    description = __doc__.split("\n\n")[0]
+    return copy_experiment(argv, description, OUT, aged_copy, AGED, "aged copies")
 
 
 if __name__ == "__main__":

@@ -29,15 +29,13 @@ keeps its own columns. Writes ``benchmarks/out/boosted_repeats/``. Needs ``[trai
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from benchmarks.boosted_static import column_cost, measure_with_columns, print_scores
-from benchmarks.grouped_cv import DATA, ROOT
+from benchmarks.boosted_static import column_experiment
+from benchmarks.grouped_cv import ROOT
 from scrapy_boilerplate.neural.features import page_features_and_structure
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_repeats"
@@ -89,21 +87,10 @@ def repeat_columns(doc: Any) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--unseen", action="store_true", help="also score the six unseen sets")
-    parser.add_argument("--time", action="store_true", help="only time the columns")
-    parser.add_argument("--folds", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=2)
-    args = parser.parse_args(argv)
-    if args.time:
-        for name, ms in column_cost(args, repeat_columns).items():
-            print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
-        return 0
-    scores = measure_with_columns(args, COLUMNS, repeat_columns, args.out)
-    print_scores("boosted + the repeated-structure columns", scores)
-    return 0
+    description = __doc__.split("\n\n")[0]
+    return column_experiment(
+        argv, description, OUT, COLUMNS, repeat_columns, "boosted + the repeated-structure columns"
+    )
 
 
 if __name__ == "__main__":

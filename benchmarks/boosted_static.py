@@ -217,6 +217,41 @@ def measure_with_columns(
         return measure(args, out)
 
 
+def experiment_parser(description: str, out: Path) -> argparse.ArgumentParser:
+    """The command line every ``boosted`` experiment script shares: ``--data``,
+    ``--out`` (default ``out``), ``--unseen``, ``--folds``, ``--threads`` and LightGBM's
+    ``--seed`` (a refit's noise is measured by seeds)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--unseen", action="store_true", help="also score the six unseen sets")
+    parser.add_argument("--folds", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="LightGBM's seed")
+    return parser
+
+
+def column_experiment(
+    argv: list[str] | None,
+    description: str,
+    out: Path,
+    names: list[str],
+    make: Callable[[Any], np.ndarray],
+    heading: str,
+) -> int:
+    """The main of a script that tries columns ``names`` made by ``make(doc)``:
+    :func:`measure_with_columns`, or with ``--time`` only :func:`column_cost`."""
+    parser = experiment_parser(description, out)
+    parser.add_argument("--time", action="store_true", help="only time the columns")
+    args = parser.parse_args(argv)
+    if args.time:
+        for name, ms in column_cost(args, make).items():
+            print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
+        return 0
+    print_scores(heading, measure_with_columns(args, names, make, args.out))
+    return 0
+
+
 def print_scores(heading: str, scores: dict[str, float]) -> None:
     print(f"{heading}\n")
     print("| set | token F1 |\n|---|---:|")

@@ -27,24 +27,22 @@ column. Columns, per block (words: lower-cased ``\\w+`` runs):
 - ``in_headline_parent``, ``in_headline_grandparent``: the block lies among the blocks of
   the headline's collapsed parent / grandparent (Web2Text's collapsed DOM).
 
-Measured as every ``boosted`` choice was (``benchmarks.boosted_static``'s harness:
-token F1 cross-validated by site on the four training sets, and with ``--unseen`` a
-model trained on all of them scored on the six unseen sets). An experiment: the package
-keeps its own columns. Writes ``benchmarks/out/boosted_title/``. Needs ``[train]``.
+The harness is ``benchmarks.boosted_static``'s (the folds of every ``boosted`` choice;
+``--unseen``: the six unseen sets, scored by a model on all training pages; ``--seed``:
+LightGBM's, so that the variant is compared over the seeds a refit's noise spans). Not
+part of the package. Output in ``benchmarks/out/boosted_title/``; the ``[train]`` extra.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from benchmarks.boosted_static import column_cost, measure_with_columns, print_scores
-from benchmarks.grouped_cv import DATA, ROOT
+from benchmarks.boosted_static import column_experiment
+from benchmarks.grouped_cv import ROOT
 from scrapy_boilerplate.neural.features import page_features_and_structure
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_title"
@@ -146,22 +144,10 @@ def title_columns(doc: Any) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--unseen", action="store_true", help="also score the six unseen sets")
-    parser.add_argument("--time", action="store_true", help="only time the columns")
-    parser.add_argument("--folds", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=0, help="LightGBM's seed")
-    args = parser.parse_args(argv)
-    if args.time:
-        for name, ms in column_cost(args, title_columns).items():
-            print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
-        return 0
-    scores = measure_with_columns(args, COLUMNS, title_columns, args.out)
-    print_scores("boosted + the headline columns", scores)
-    return 0
+    description = __doc__.split("\n\n")[0]
+    return column_experiment(
+        argv, description, OUT, COLUMNS, title_columns, "boosted + the headline columns"
+    )
 
 
 if __name__ == "__main__":

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from benchmarks import grouped_cv
+from benchmarks.boosted_static import experiment_parser, measure, print_scores
 from scrapy_boilerplate.training import boosted as training_module
 from scrapy_boilerplate.training.dataset import site_groups
 
@@ -65,3 +67,15 @@ def training_copies(make: MakeCopy, suffix: str) -> Iterator[None]:
     finally:
         training_module._jobs = own_jobs  # type: ignore[assignment]
         grouped_cv.site_groups = own_groups  # type: ignore[assignment]
+
+
+def copy_experiment(
+    argv: list[str] | None, description: str, out: Path, make: MakeCopy, suffix: str, what: str
+) -> int:
+    """The main of a script that trains on copies made by ``make``: ``boosted`` measured
+    as every choice (:func:`~benchmarks.boosted_static.measure`) with them in training."""
+    args = experiment_parser(description, out).parse_args(argv)
+    with training_copies(make, suffix):
+        scores = measure(args, args.out)
+    print_scores(f"boosted trained on the pages and their {what}", scores)
+    return 0
