@@ -125,19 +125,33 @@ def title_columns(doc: Any) -> np.ndarray:
     if h < 0:
         near = (out[:, 1] >= 0.9) & (out[:, 2] >= 0.5) & (words <= HEADLINE_WORDS)
         h = headline_index(blocks, np.flatnonzero(near))
+    out[:, 3:] = anchor_columns(doc, words, h)
+    return out
+
+
+#: the columns :func:`anchor_columns` gives
+ANCHOR_COLUMNS = ("found", "after", "words_between", "in_parent", "in_grandparent")
+
+
+def anchor_columns(doc: Any, words: np.ndarray, h: int) -> np.ndarray:
+    """Where each block stands relative to the anchor block ``h`` (-1: none; all zero):
+    the page has one, 1 after it / -1 before / 0 at it, log(1 + words between) signed
+    the same, inside the anchor's collapsed parent, grandparent."""
+    n = len(words)
+    out = np.zeros((n, len(ANCHOR_COLUMNS)), dtype=np.float64)
     if h < 0:
         return out
-    out[:, 3] = 1.0
+    out[:, 0] = 1.0
     index = np.arange(n)
     side = np.sign(index - h)
-    out[:, 4] = side
+    out[:, 1] = side
     cw = np.concatenate([[0.0], np.cumsum(words)])
     between = np.where(index > h, cw[index] - cw[h + 1], cw[h] - cw[np.minimum(index + 1, h)])
-    out[:, 5] = side * np.log1p(np.maximum(between, 0.0))
+    out[:, 2] = side * np.log1p(np.maximum(between, 0.0))
     _, _, s = page_features_and_structure(doc, extended=True)
     first = np.asarray(s.node_first, dtype=np.int64)
     last = np.asarray(s.node_last, dtype=np.int64)
-    for column, node in ((6, s.parent[h]), (7, s.gp[h])):
+    for column, node in ((3, s.parent[h]), (4, s.gp[h])):
         if node >= 0:
             out[first[node] : last[node] + 1, column] = 1.0
     return out
