@@ -69,3 +69,17 @@ def test_the_static_variants_need_the_table(script, capsys):
     with pytest.raises(SystemExit):
         script.main(["--variant", "sim"])
     assert "--table" in capsys.readouterr().err
+
+
+def test_the_experiment_scripts_share_one_command_line(script, tmp_path):
+    parser = script.experiment_parser("An experiment.", tmp_path / "out")
+    args = parser.parse_args([])
+    assert (args.out, args.unseen, args.folds, args.threads, args.seed) == (
+        tmp_path / "out",
+        False,
+        4,
+        2,
+        0,
+    )
+    args = parser.parse_args(["--unseen", "--seed", "3", "--folds", "2"])
+    assert (args.unseen, args.seed, args.folds) == (True, 3, 2)
