@@ -11,7 +11,8 @@ first 300 pages of dragnet-test, 155 have such a block (at least 60 % of the
 description's words of five or more) and 148 of those blocks are content; on l3s-gn1 75
 of 77; on wcxb-dev 94 of 129 (its references leave out standfirsts more often). Where
 ``boosted`` finds nothing or keeps the wrong text, the story is often a short post that
-such a block marks. Columns, per block (words: lower-cased ``\\w+`` runs):
+such a block marks. Columns, per block (words: lower-cased ``\\w+`` runs, a run of CJK
+characters as its character pairs):
 
 - ``desc_block_share``: the share of the block's words found in the description;
 - ``desc_covered``: the share of the description's words found in the block;
@@ -28,6 +29,7 @@ output in ``benchmarks/out/boosted_description/``; needs the ``[train]`` extra.
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -40,6 +42,23 @@ from benchmarks.grouped_cv import ROOT
 OUT = ROOT / "benchmarks" / "out" / "boosted_description"
 
 COLUMNS = ["desc_block_share", "desc_covered", *(f"desc_{name}" for name in ANCHOR_COLUMNS)]
+
+#: Han, kana and Hangul: scripts written without spaces between words
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+
+def terms_of(text: str | None) -> list[str]:
+    """The text's words (:func:`~benchmarks.boosted_title.words_of`), each run of CJK
+    characters in it as its character pairs (one character alone: itself): a Chinese
+    sentence is one ``\\w+`` run, and its description would match no block's."""
+    terms: list[str] = []
+    for word in words_of(text):
+        pieces = _CJK_RUN.split(word)
+        terms.extend(piece for piece in pieces if piece)
+        for run in _CJK_RUN.findall(word):
+            terms.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+    return terms
+
 
 #: the meta elements read, in order of preference (``name`` or ``property``)
 DESCRIPTION_KEYS = ("description", "og:description", "twitter:description")
@@ -69,10 +88,10 @@ def description_columns(doc: Any) -> np.ndarray:
     out = np.zeros((n, len(COLUMNS)), dtype=np.float64)
     if n == 0:
         return out
-    described = set(words_of(page_description(doc.root)))
+    described = set(terms_of(page_description(doc.root)))
     words = np.zeros(n, dtype=np.float64)
     for i, block in enumerate(blocks):
-        own = words_of(block.text)
+        own = terms_of(block.text)
         words[i] = len(own)
         if own and described:
             out[i, 0] = sum(w in described for w in own) / len(own)

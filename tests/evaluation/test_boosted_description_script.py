@@ -69,3 +69,23 @@ def test_no_anchor_without_a_description_long_enough_or_a_block_that_holds_it(sc
     values = script.description_columns(parse_html(page(elsewhere)))
     assert not column(script, values, "desc_found").any()
     assert script.description_columns(parse_html("")).shape == (0, len(script.COLUMNS))
+
+
+def test_cjk_text_is_matched_by_character_pairs(script):
+    assert script.terms_of("北京时间 Today 新闻abc") == [
+        "北京",
+        "京时",
+        "时间",
+        "today",
+        "abc",
+        "新闻",
+    ]
+    assert script.terms_of("中") == ["中"] and script.terms_of(None) == []
+    doc = parse_html(
+        '<html><head><meta name="description" content="北京时间今天上午发生地震"></head><body>'
+        "<div><p>网站首页 新闻 体育</p></div><div><p>北京时间今天上午发生地震，多处房屋受损。</p>"
+        "<p>救援队伍已经赶到现场。</p></div></body></html>"
+    )
+    values = script.description_columns(doc)
+    assert column(script, values, "desc_after").tolist() == [-1, 0, 1]
+    np.testing.assert_allclose(column(script, values, "desc_covered"), [0.0, 1.0, 0.0])
