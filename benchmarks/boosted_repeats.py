@@ -36,7 +36,7 @@ import numpy as np
 
 from benchmarks.boosted_static import column_experiment
 from benchmarks.grouped_cv import ROOT
-from scrapy_boilerplate.neural.features import page_features_and_structure
+from scrapy_boilerplate.neural.structure import Structure
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_repeats"
 
@@ -57,7 +57,7 @@ def repeat_columns(doc: Any) -> np.ndarray:
     out = np.zeros((n, len(COLUMNS)), dtype=np.float64)
     if n == 0:
         return out
-    _, _, s = page_features_and_structure(doc, extended=True)
+    s = Structure(blocks, getattr(doc, "root", None))
     words = np.array([b.num_words for b in blocks], dtype=np.float64)
     linked = np.array([b.num_words_in_anchor_text for b in blocks], dtype=np.float64)
     mostly_linked = (linked * 2 >= words) & (words > 0)

@@ -81,7 +81,7 @@ def shortened(html: str, main_text: str, keep: int) -> tuple[str, str] | None:
     for el, text, before in story:
         if before < keep or any(a in dropped for a in el.iterancestors()):
             continue
-        if any(d.tag == "p" for d in el.iter("p")) and el.tag != "p":
+        if el.tag != "p" and next(el.iter("p"), None) is not None:
             continue  # (a container of paragraphs: its own paragraphs are decided one by one)
         reference = reference.replace(text, " ", 1)
         dropped.add(el)

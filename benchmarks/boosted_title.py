@@ -43,7 +43,7 @@ import numpy as np
 
 from benchmarks.boosted_static import column_experiment
 from benchmarks.grouped_cv import ROOT
-from scrapy_boilerplate.neural.features import page_features_and_structure
+from scrapy_boilerplate.neural.structure import Structure
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_title"
 
@@ -148,7 +148,7 @@ def anchor_columns(doc: Any, words: np.ndarray, h: int) -> np.ndarray:
     cw = np.concatenate([[0.0], np.cumsum(words)])
     between = np.where(index > h, cw[index] - cw[h + 1], cw[h] - cw[np.minimum(index + 1, h)])
     out[:, 2] = side * np.log1p(np.maximum(between, 0.0))
-    _, _, s = page_features_and_structure(doc, extended=True)
+    s = Structure(doc.blocks, getattr(doc, "root", None))
     first = np.asarray(s.node_first, dtype=np.int64)
     last = np.asarray(s.node_last, dtype=np.int64)
     for column, node in ((3, s.parent[h]), (4, s.gp[h])):
