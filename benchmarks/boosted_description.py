@@ -29,56 +29,32 @@ output in ``benchmarks/out/boosted_description/``; needs the ``[train]`` extra.
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
 import numpy as np
 
 from benchmarks.boosted_static import column_experiment
-from benchmarks.boosted_title import ANCHOR_COLUMNS, anchor_columns, words_of
+from benchmarks.boosted_title import ANCHOR_COLUMNS, anchor_columns
 from benchmarks.grouped_cv import ROOT
+from scrapy_boilerplate.neural.summary import MIN_COVERED, MIN_TERMS, page_summary, summary_terms
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_description"
 
 COLUMNS = ["desc_block_share", "desc_covered", *(f"desc_{name}" for name in ANCHOR_COLUMNS)]
 
-#: Han, kana and Hangul: scripts written without spaces between words
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
-
 
 def terms_of(text: str | None) -> list[str]:
-    """The text's words (:func:`~benchmarks.boosted_title.words_of`), each run of CJK
-    characters in it as its character pairs (one character alone: itself): a Chinese
-    sentence is one ``\\w+`` run, and its description would match no block's."""
-    terms: list[str] = []
-    for word in words_of(text):
-        pieces = _CJK_RUN.split(word)
-        terms.extend(piece for piece in pieces if piece)
-        for run in _CJK_RUN.findall(word):
-            terms.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
-    return terms
+    """The text's terms (:func:`~scrapy_boilerplate.neural.summary.summary_terms`, which
+    the default labeler's summary seed took from this script): words, each run of CJK
+    characters as its character pairs; none for None."""
+    return summary_terms(text) if text else []
 
 
-#: the meta elements read, in order of preference (``name`` or ``property``)
-DESCRIPTION_KEYS = ("description", "og:description", "twitter:description")
 #: a description shorter than this many distinct words anchors nothing
-MIN_DESCRIPTION_WORDS = 5
-#: the share of the description's words the anchor block must hold
-MIN_COVERED = 0.6
-
-
-def page_description(root: Any) -> str | None:
-    """The page's description: the first non-empty of :data:`DESCRIPTION_KEYS`."""
-    if root is None:
-        return None
-    found: dict[str, str] = {}
-    for meta in root.iter("meta"):
-        key = (meta.get("name") or meta.get("property") or "").strip().lower()
-        content = (meta.get("content") or "").strip()
-        if key in DESCRIPTION_KEYS and content and key not in found:
-            found[key] = content
-    return next((found[key] for key in DESCRIPTION_KEYS if key in found), None)
+MIN_DESCRIPTION_WORDS = MIN_TERMS
+#: the page's description (the package's reading, as the summary seed's)
+page_description = page_summary
 
 
 def description_columns(doc: Any) -> np.ndarray:

@@ -35,24 +35,18 @@ from scrapy_boilerplate.evaluation.runners import Runner
 from scrapy_boilerplate.extraction import Extractor
 from scrapy_boilerplate.neural.boosted import BoostedLabeler, DominantBlock
 from scrapy_boilerplate.neural.filter import labeler_chain
+from scrapy_boilerplate.neural.summary import Summary, page_summary
 
-from .boosted_description import MIN_COVERED, MIN_DESCRIPTION_WORDS, page_description, terms_of
 from .boosted_variants import RunnerFor, compare
 from .grouped_cv import OUT
 
 
 def description_anchor(doc: Any) -> int:
     """The index of the first block holding the most of the page's description's terms
-    (at least :data:`MIN_COVERED` of five or more), or -1."""
-    described = set(terms_of(page_description(doc.root)))
-    if len(described) < MIN_DESCRIPTION_WORDS:
-        return -1
-    best, best_share = -1, 0.0
-    for i, block in enumerate(doc.blocks):
-        share = len(described.intersection(terms_of(block.text))) / len(described)
-        if share > best_share:
-            best, best_share = i, share
-    return best if best_share >= MIN_COVERED else -1
+    (at least 60 % of five or more; the package's
+    :class:`~scrapy_boilerplate.neural.summary.Summary`, which took it from here), or -1."""
+    summary = Summary.of(page_summary(doc.root))
+    return -1 if summary is None else summary.block([block.text for block in doc.blocks])
 
 
 class DescriptionLabeler(BoostedLabeler):

@@ -17,6 +17,21 @@ because of fallen trees and flooding in the low-lying parts of the region.</p>
 </body></html>"""
 
 
+def bridge_story(head: str = "", after: str = "") -> str:
+    """A menu, a headline and two paragraphs about a bridge; ``head`` goes into the
+    ``<head>``, ``after`` after the story (the summary-seed tests put a doubtful block
+    there)."""
+    return (
+        f"<html><head>{head}</head><body><div class=menu><p>Home News Sports Weather</p>"
+        "</div><div class=story><h1>The headline</h1>"
+        "<p>The council voted on Tuesday to close the old bridge for repairs next spring, "
+        "after an inspection found cracks in two of its piers and rust in the railings.</p>"
+        "<p>Drivers will take the ring road while the work lasts, which the council "
+        "expects to add ten minutes to the morning commute for most people who cross the "
+        f"river.</p></div>{after}</body></html>"
+    )
+
+
 class DropShortBlocks(Filter):
     """A user's own filter, used by import path in the tests."""
 

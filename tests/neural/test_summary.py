@@ -11,6 +11,8 @@ from scrapy_boilerplate.neural import summary
 from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler, seeded_by_summary
 from scrapy_boilerplate.parse import parse_html
 
+from ..helpers import bridge_story
+
 
 def head(html: str):
     return parse_html(f"<html><head>{html}</head><body><p>x</p></body></html>").root
@@ -68,15 +70,7 @@ def test_only_the_summarys_first_terms_count():
     assert summary.summary_block(texts, " ".join(first + rest)) == 1
 
 
-PAGE = (
-    "<html><head>{head}</head><body><div class=menu><p>Home News Sports Weather</p></div>"
-    "<div class=story><h1>The headline</h1>"
-    "<p>The council voted on Tuesday to close the old bridge for repairs next spring, "
-    "after an inspection found cracks in two of its piers and rust in the railings.</p>"
-    "<p>Drivers will take the ring road while the work lasts, which the council expects "
-    "to add ten minutes to the morning commute for most people who cross the river.</p>"
-    "</div><aside><p>Readers can still vote for the town prize.</p></aside></body></html>"
-)
+ASIDE = "<aside><p>Readers can still vote for the town prize.</p></aside>"
 DESCRIBED = '<meta name="description" content="Readers can still vote for the town prize.">'
 
 
@@ -85,7 +79,7 @@ DESCRIBED = '<meta name="description" content="Readers can still vote for the to
     [(0.1, 0.1), (SUMMARY_FLOOR, 0.55), (0.3, 0.55), (0.9, 0.9)],
 )
 def test_the_summary_block_is_raised_to_the_threshold_from_the_floor(p, seeded):
-    doc = parse_html(PAGE.format(head=DESCRIBED))
+    doc = parse_html(bridge_story(DESCRIBED, ASIDE))
     rows = np.array([1, 2, 3, 4])  # the heading and the three paragraphs
     probability = np.array([0.2, 0.9, 0.9, p], np.float32)
     out = seeded_by_summary(doc, rows, probability, 0.55)
@@ -95,13 +89,13 @@ def test_the_summary_block_is_raised_to_the_threshold_from_the_floor(p, seeded):
 
 
 def test_a_page_without_a_summary_keeps_the_trees_probabilities():
-    doc = parse_html(PAGE.format(head=""))
+    doc = parse_html(bridge_story(after=ASIDE))
     probability = np.array([0.3], np.float32)
     assert seeded_by_summary(doc, np.array([4]), probability, 0.55) is probability
 
 
 def test_the_default_keeps_the_summary_block_the_trees_doubt():
-    html = PAGE.format(head=DESCRIBED)
+    html = bridge_story(DESCRIBED, ASIDE)
     # the shipped trees doubt the aside: above the floor, below the runs' grow threshold
     scores = BoostedLabeler(seed_summary=False).scored(parse_html(html))
     assert SUMMARY_FLOOR <= scores.probability[-1] < scores.grow_threshold
@@ -111,4 +105,4 @@ def test_the_default_keeps_the_summary_block_the_trees_doubt():
     # without the rule it is left out, as on a page with no description
     plain = get_extractor([{"boosted": {"seed_summary": False}}]).extract(html).text
     assert "Readers can still vote" not in plain
-    assert get_extractor("boosted").extract(PAGE.format(head="")).text == plain
+    assert get_extractor("boosted").extract(bridge_story(after=ASIDE)).text == plain
