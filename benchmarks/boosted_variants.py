@@ -28,6 +28,7 @@ import numpy as np
 from scrapy_boilerplate.evaluation.datasets import Dataset, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import Runner, chain_runner
+from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
 from .grouped_cv import OUT, FoldPages
@@ -63,6 +64,60 @@ def options_runner(options: dict[str, Any]) -> RunnerFor:
         return chain_runner([{"boosted": spec}], "boosted")
 
     return runner_for
+
+
+class SeedingLabeler(BoostedLabeler):
+    """The default labeler with one more seed of its runs: the tree-decided block (a
+    position in ``scores.rows``) that :meth:`seed_row` names counts as reaching the seed
+    threshold where the trees give it ``floor`` or more (the summary seed's shape, for
+    other anchors)."""
+
+    floor = SUMMARY_FLOOR
+
+    def seed_row(self, doc: Any, scores: Any) -> int:
+        """The row to seed, or -1."""
+        raise NotImplementedError
+
+    def __call__(self, doc: Any) -> bool:
+        self.model()
+        if not doc.blocks:
+            return False
+        scores = self.scored(doc)
+        row = self.seed_row(doc, scores)
+        probability = scores.probability
+        if row >= 0 and self.floor <= probability[row] < scores.threshold:
+            probability = probability.copy()
+            probability[row] = scores.threshold
+        return scores._replace(probability=probability).decide(doc.blocks, scores.threshold)
+
+
+def labeler_runner(make: Callable[[str | None], Any], name: str) -> RunnerFor:
+    """A variant whose labeler ``make(model_dir)`` builds (a ``BoostedLabeler`` or a
+    subclass) in the default chain: the comment filter, the rescues, and
+    ``DominantBlock`` with the same labeler."""
+    from scrapy_boilerplate.extraction import Extractor
+    from scrapy_boilerplate.neural.boosted import DominantBlock
+    from scrapy_boilerplate.neural.filter import labeler_chain
+
+    def runner_for(model_dir: str | None) -> Runner:
+        labeler = make(model_dir)
+        chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
+        ex = Extractor(chain, "boosted")
+        return Runner(name, "ours", lambda html, url, lang: ex.extract(html, url).text)
+
+    return runner_for
+
+
+def decoding_parser(description: str) -> argparse.ArgumentParser:
+    """The command line of a decoding experiment: ``--unseen``, ``--skip-cv`` and
+    ``--folds-dir`` (the fold models of ``benchmarks.grouped_cv``)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--unseen", action="store_true", help="also the six unseen sets")
+    parser.add_argument("--skip-cv", action="store_true", help="only the unseen sets")
+    parser.add_argument(
+        "--folds-dir", type=Path, default=OUT / "boosted", help="grouped_cv's fold models"
+    )
+    return parser
 
 
 def compare(

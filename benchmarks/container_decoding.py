@@ -21,18 +21,14 @@ does not ship. Not a test: nothing is asserted.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import numpy as np
 
-from scrapy_boilerplate.evaluation.runners import Runner
-from scrapy_boilerplate.extraction import Extractor
-from scrapy_boilerplate.neural.boosted import BoostedLabeler, DominantBlock
-from scrapy_boilerplate.neural.filter import labeler_chain
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.structure import Structure
 
-from .boosted_variants import RunnerFor, compare
+from .boosted_variants import RunnerFor, compare, decoding_parser, labeler_runner
 
 
 class ContainerLabeler(BoostedLabeler):
@@ -66,31 +62,20 @@ class ContainerLabeler(BoostedLabeler):
 def variant_runner(variant: str | None) -> RunnerFor:
     """The default chain with the variant's labeler (None: as shipped), for a model
     directory."""
-
-    def runner_for(model_dir: str | None) -> Runner:
-        if variant is None:
-            labeler: BoostedLabeler = BoostedLabeler(model_dir)
-        else:
-            centre, outside = map(float, variant.split(":"))
-            labeler = ContainerLabeler(model_dir, centre, outside)
-        chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
-        ex = Extractor(chain, "boosted")
-        return Runner(
-            variant or "shipped", "ours", lambda html, url, lang: ex.extract(html, url).text
-        )
-
-    return runner_for
+    if variant is None:
+        return labeler_runner(BoostedLabeler, "shipped")
+    centre, outside = map(float, variant.split(":"))
+    return labeler_runner(lambda d: ContainerLabeler(d, centre, outside), variant)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = decoding_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--variants", default="0.5:0.7,0.5:0.8,0.5:0.9,0.3:0.8")
-    parser.add_argument("--unseen", action="store_true")
-    parser.add_argument("--skip-cv", action="store_true")
     args = parser.parse_args(argv)
     variants: list[str | None] = [None, *args.variants.split(",")]
     labels = [v or "shipped" for v in variants]
-    compare([variant_runner(v) for v in variants], labels, cv=not args.skip_cv, unseen=args.unseen)
+    runners = [variant_runner(v) for v in variants]
+    compare(runners, labels, folds_dir=args.folds_dir, cv=not args.skip_cv, unseen=args.unseen)
     return 0
 
 

@@ -24,21 +24,21 @@ does not ship. Not a test: nothing is asserted.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from scrapy_boilerplate.evaluation.runners import Runner
-from scrapy_boilerplate.extraction import Extractor
-from scrapy_boilerplate.neural.boosted import BoostedLabeler, DominantBlock
-from scrapy_boilerplate.neural.filter import labeler_chain
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.summary import Summary, page_summary
 
-from .boosted_variants import RunnerFor, compare
-from .grouped_cv import OUT
+from .boosted_variants import (
+    RunnerFor,
+    SeedingLabeler,
+    compare,
+    decoding_parser,
+    labeler_runner,
+)
 
 
 def description_anchor(doc: Any) -> int:
@@ -49,54 +49,32 @@ def description_anchor(doc: Any) -> int:
     return -1 if summary is None else summary.block([block.text for block in doc.blocks])
 
 
-class DescriptionLabeler(BoostedLabeler):
-    """The boosted labeler, the description's block a seed at ``floor`` or more."""
+class DescriptionLabeler(SeedingLabeler):
+    """The labeler without the shipped summary seed, the description's block a seed at
+    ``floor`` or more."""
 
     def __init__(self, model_dir: str | None, floor: float) -> None:
         super().__init__(model_dir, seed_summary=False)
         self.floor = floor
 
-    def __call__(self, doc) -> bool:  # type: ignore[no-untyped-def]
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def seed_row(self, doc: Any, scores: Any) -> int:
         anchor = description_anchor(doc)
-        probability = scores.probability
-        if anchor >= 0 and scores.long[anchor]:
-            row = int(np.searchsorted(scores.rows, anchor))
-            if probability[row] >= self.floor:
-                probability = probability.copy()
-                probability[row] = max(probability[row], scores.threshold)
-        return scores._replace(probability=probability).decide(doc.blocks, scores.threshold)
+        if anchor < 0 or not scores.long[anchor]:
+            return -1
+        return int(np.searchsorted(scores.rows, anchor))
 
 
 def variant_runner(floor: float | None) -> RunnerFor:
-    """The default chain with the variant's labeler (None: as shipped), for a model
-    directory."""
-
-    def runner_for(model_dir: str | None) -> Runner:
-        if floor is None:
-            # (the default labeler before the rule shipped as its seed_summary)
-            labeler: BoostedLabeler = BoostedLabeler(model_dir, seed_summary=False)
-        else:
-            labeler = DescriptionLabeler(model_dir, floor)
-        chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
-        ex = Extractor(chain, "boosted")
-        name = "shipped" if floor is None else f"floor {floor:g}"
-        return Runner(name, "ours", lambda html, url, lang: ex.extract(html, url).text)
-
-    return runner_for
+    """The default chain with the variant's labeler (None: the labeler without the
+    seed, as before it shipped), for a model directory."""
+    if floor is None:
+        return labeler_runner(lambda d: BoostedLabeler(d, seed_summary=False), "shipped")
+    return labeler_runner(lambda d: DescriptionLabeler(d, floor), f"floor {floor:g}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = decoding_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--floors", default="0.4,0.2,0.0")
-    parser.add_argument("--unseen", action="store_true")
-    parser.add_argument("--skip-cv", action="store_true")
-    parser.add_argument(
-        "--folds-dir", type=Path, default=OUT / "boosted", help="grouped_cv's fold models"
-    )
     args = parser.parse_args(argv)
     floors: list[float | None] = [None, *map(float, args.floors.split(","))]
     labels = ["shipped" if f is None else f"floor {f:g}" for f in floors]

@@ -21,21 +21,15 @@ does not ship. Not a test: nothing is asserted.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from scrapy_boilerplate.evaluation.runners import Runner
-from scrapy_boilerplate.extraction import Extractor
-from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler, DominantBlock
-from scrapy_boilerplate.neural.filter import labeler_chain
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
 
 from .boosted_title import HEADLINE_WORDS, headline_index, title_parts, words_of
-from .boosted_variants import RunnerFor, compare
-from .grouped_cv import OUT
+from .boosted_variants import SeedingLabeler, compare, decoding_parser, labeler_runner
 
 
 def headline(doc: Any) -> int:
@@ -52,48 +46,24 @@ def headline(doc: Any) -> int:
     return headline_index(doc.blocks, np.array(candidates, dtype=np.int64))
 
 
-class HeadlineLabeler(BoostedLabeler):
+class HeadlineLabeler(SeedingLabeler):
     """The default labeler, the first tree-decided block after the headline a seed at
-    :data:`SUMMARY_FLOOR` or more."""
+    :data:`~scrapy_boilerplate.neural.boosted.SUMMARY_FLOOR` or more."""
 
-    def __call__(self, doc) -> bool:  # type: ignore[no-untyped-def]
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def seed_row(self, doc: Any, scores: Any) -> int:
         h = headline(doc)
-        probability = scores.probability
-        if h >= 0:
-            j = int(np.searchsorted(scores.rows, h, side="right"))
-            if j < len(scores.rows) and SUMMARY_FLOOR <= probability[j] < scores.threshold:
-                probability = probability.copy()
-                probability[j] = scores.threshold
-        return scores._replace(probability=probability).decide(doc.blocks, scores.threshold)
-
-
-def variant_runner(headline_seed: bool) -> RunnerFor:
-    """The default chain, with the headline seed or without (as shipped)."""
-
-    def runner_for(model_dir: str | None) -> Runner:
-        cls = HeadlineLabeler if headline_seed else BoostedLabeler
-        labeler = cls(model_dir)
-        chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
-        ex = Extractor(chain, "boosted")
-        name = "headline seed" if headline_seed else "shipped"
-        return Runner(name, "ours", lambda html, url, lang: ex.extract(html, url).text)
-
-    return runner_for
+        if h < 0:
+            return -1
+        row = int(np.searchsorted(scores.rows, h, side="right"))
+        return row if row < len(scores.rows) else -1
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--unseen", action="store_true")
-    parser.add_argument("--skip-cv", action="store_true")
-    parser.add_argument(
-        "--folds-dir", type=Path, default=OUT / "boosted", help="grouped_cv's fold models"
-    )
-    args = parser.parse_args(argv)
-    runners = [variant_runner(False), variant_runner(True)]
+    args = decoding_parser(__doc__.split("\n\n")[0]).parse_args(argv)
+    runners = [
+        labeler_runner(BoostedLabeler, "shipped"),
+        labeler_runner(HeadlineLabeler, "headline seed"),
+    ]
     labels = ["shipped", "headline seed"]
     compare(runners, labels, folds_dir=args.folds_dir, cv=not args.skip_cv, unseen=args.unseen)
     return 0

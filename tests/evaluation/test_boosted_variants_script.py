@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from scrapy_boilerplate import ModelUnavailableError, get_extractor
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
+
+from ..helpers import bridge_story
 
 PAGE = (Path(__file__).parents[1] / "neural" / "article.html").read_text(encoding="utf-8")
 
@@ -26,3 +29,24 @@ def test_a_folds_variant_reads_that_folds_model(tmp_path):
     # the model is loaded when the runner is made: a fold without one says so
     with pytest.raises(ModelUnavailableError, match="fold0"):
         variants.options_runner({"favor": "recall"})(str(tmp_path / "fold0"))
+
+
+def test_a_labeler_variant_runs_the_default_chain_around_its_labeler():
+    made = []
+
+    def make(model_dir):
+        made.append(model_dir)
+        return BoostedLabeler(model_dir, seed_summary=False)
+
+    variants = importlib.import_module("benchmarks.boosted_variants")
+    runner = variants.labeler_runner(make, "without the seed")(None)
+    assert runner.name == "without the seed" and made == [None]
+    text = runner(bridge_story(), None, "en")
+    assert text.startswith("The council voted") and "Home News" not in text
+
+
+def test_decoding_experiments_share_one_command_line(tmp_path):
+    variants = importlib.import_module("benchmarks.boosted_variants")
+    parser = variants.decoding_parser("an experiment")
+    args = parser.parse_args(["--unseen", "--folds-dir", str(tmp_path)])
+    assert args.unseen and not args.skip_cv and args.folds_dir == tmp_path
