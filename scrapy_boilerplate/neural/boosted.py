@@ -71,6 +71,7 @@ __all__ = [
     "in_footer",
     "navigation_links",
     "outside_footers",
+    "raised_to_seed",
     "seeded_by_summary",
     "short_block_decisions",
 ]
@@ -265,7 +266,7 @@ class BoostedLabeler(ProbabilityLabeler):
             probability,
             navigation_links(features[rows]),
             threshold,
-            min(self.grow_threshold_of(model), self.threshold_of(model)),
+            min(self.grow_threshold_of(model), threshold),
             in_footer(features) if self.drop_footers else None,
         )
 
@@ -361,11 +362,19 @@ def seeded_by_summary(
     texts = [blocks[i].text for i in rows]
     if all(summary.count(texts[j]) < summary.need for j in doubtful):
         return probability
-    k = summary.block(texts)
-    if k < 0 or not SUMMARY_FLOOR <= probability[k] < threshold:
+    return raised_to_seed(probability, summary.block(texts), threshold)
+
+
+def raised_to_seed(
+    probability: np.ndarray, row: int, threshold: float, floor: float = SUMMARY_FLOOR
+) -> np.ndarray:
+    """``probability`` with its ``row`` raised to ``threshold`` (a copy) if it lies at
+    ``floor`` or more and below ``threshold``; the same array otherwise (and for a
+    ``row`` of -1): the block then seeds a run of :func:`content_runs`."""
+    if row < 0 or not floor <= probability[row] < threshold:
         return probability
     seeded = probability.copy()
-    seeded[k] = threshold
+    seeded[row] = threshold
     return seeded
 
 

@@ -64,7 +64,12 @@ def page_summary(root: Any) -> str | None:
 def summary_terms(text: str, cjk: bool = True) -> list[str]:
     """The text's terms: lower-cased words, each run of CJK characters in a word as its
     character pairs (one character alone: itself); ``cjk=False`` keeps words whole."""
-    words = _WORD.findall(text.lower())
+    return _terms(text.lower(), cjk)
+
+
+def _terms(lowered: str, cjk: bool) -> list[str]:
+    """:func:`summary_terms` of a text already lower-cased."""
+    words = _WORD.findall(lowered)
     if not cjk:
         return words
     terms: list[str] = []
@@ -106,7 +111,7 @@ class Summary:
         lowered = text.lower()
         if not any(probe in lowered for probe in self.probes):
             return 0
-        return len(self.wanted.intersection(summary_terms(lowered, self.cjk)))
+        return len(self.wanted.intersection(_terms(lowered, self.cjk)))
 
     def block(self, texts: Sequence[str]) -> int:
         """The index of the first of ``texts`` holding the most terms, at least

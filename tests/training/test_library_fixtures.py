@@ -90,6 +90,6 @@ def test_a_written_set_reads_as_a_shared_dataset(tmp_path):
 
 def test_an_archive_with_another_hash_is_refused(tmp_path):
     (tmp_path / "fake.tgz").write_bytes(b"not the pinned archive")
-    fake = tool.Archive("x", ("true",), "fake.tgz", "0" * 64, "MIT", "nowhere")
+    fake = tool.Archive("x", ("true",), "fake.tgz", "0" * 64, "MIT", "nowhere", "full text")
     with pytest.raises(ValueError, match="SHA-256"):
         tool.fetch(fake, tmp_path)
