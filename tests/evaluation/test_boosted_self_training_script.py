@@ -145,3 +145,16 @@ def test_anchored_training_fits_once_with_the_blocks_between_snippets(script, fi
     ((labels, weights),) = fits
     assert labels == [1, 1, 1, -1]
     assert weights == pytest.approx([w, w / 2, w])
+
+
+def test_anchored_training_with_a_floor_leaves_out_what_a_first_fit_doubts(script, fits):
+    from benchmarks import grouped_cv
+
+    # a paragraph and an inline promotion between two snippets
+    corpus = corpus_of([("trafilatura-eval", [1, -1, -1, 1], [30] * 4, [0.0] * 4)])
+    corpus.features[:, 0] = [0.9, 0.8, 0.1, 0.9]
+    with script.self_training(0.9, 0.1, 0.5, anchored=True, floor=0.2):
+        assert grouped_cv.train_boosted(corpus, BoostedConfig(), [0], None) == "trees"
+    first, second = fits
+    assert first[0] == [1, -1, -1, 1]
+    assert second[0] == [1, 1, -1, 1]
