@@ -85,6 +85,28 @@ def between_content(
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
+def outside_story(
+    corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig, sets: Sequence[str]
+) -> np.ndarray:
+    """The rows of ``pages`` of the ``sets`` that have no label, that the trees decide
+    and that lie before the page's first or after its last block labelled content (on
+    pages with two such blocks: outside the story the snippets bracket)."""
+    found = []
+    for p in pages:
+        if corpus.datasets[p] not in sets:
+            continue
+        lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
+        content = np.flatnonzero(corpus.labels[lo:hi] == 1)
+        if len(content) < 2:
+            continue
+        rows = np.concatenate([np.arange(lo, lo + content[0]), np.arange(lo + content[-1] + 1, hi)])
+        decided = decided_by_trees(
+            corpus.words[rows], corpus.features[rows], cfg.short_words, cfg.short_headings
+        )
+        found.append(rows[(corpus.labels[rows] < 0) & decided])
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
+
+
 def pseudo_labels(probability: np.ndarray, high: float, low: float) -> np.ndarray:
     """1 where ``probability`` is at least ``high``, 0 where at most ``low``, -1 (still
     unknown) between."""
@@ -96,13 +118,20 @@ def pseudo_labels(probability: np.ndarray, high: float, low: float) -> np.ndarra
 
 @contextmanager
 def self_training(
-    high: float, low: float, weight: float, anchored: bool = False, floor: float = 0.0
+    high: float,
+    low: float,
+    weight: float,
+    anchored: bool = False,
+    floor: float = 0.0,
+    outside: float = 0.0,
 ) -> Iterator[None]:
     """For the run: every fit of the trees made twice, the second with the snippet
     sets' unlabelled blocks labelled by the first where it is sure; ``anchored``: made
     once, with the text-like blocks between a page's snippets labelled content
     (:func:`between_content`) instead, those a first fit gives less than ``floor`` left
-    out (inline teasers and promotions between two paragraphs of the story)."""
+    out (inline teasers and promotions between two paragraphs of the story), and (with
+    ``outside``) the blocks outside the story that it gives at most ``outside`` labelled
+    boilerplate (:func:`outside_story`)."""
     own_train = training_module.train_boosted
     own_weights = training_module.block_weights
     pseudo: dict[str, np.ndarray] = {"rows": np.zeros(0, np.int64)}
@@ -122,10 +151,15 @@ def self_training(
         if anchored:
             rows = between_content(corpus, pages, cfg, SNIPPET_SETS)
             labels = np.ones(len(rows), np.int8)
-            if floor > 0:  # only where a first fit agrees enough
+            if floor > 0 or outside > 0:  # a first fit: where it agrees enough
                 first = own_train(corpus, cfg, pages, log)
-                doubted = first.predict_proba(corpus.features[rows])[:, 1] < floor
-                labels[doubted] = -1
+            if floor > 0:
+                labels[first.predict_proba(corpus.features[rows])[:, 1] < floor] = -1
+            if outside > 0:
+                out = outside_story(corpus, pages, cfg, SNIPPET_SETS)
+                sure_out = first.predict_proba(corpus.features[out])[:, 1] <= outside
+                rows = np.concatenate([rows, out])
+                labels = np.concatenate([labels, np.where(sure_out, 0, -1).astype(np.int8)])
         else:
             first = own_train(corpus, cfg, pages, log)
             rows = unlabelled_rows(corpus, pages, cfg, SNIPPET_SETS)
@@ -172,11 +206,18 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="--anchored: leave out the blocks a first fit gives less than this",
     )
+    parser.add_argument(
+        "--outside",
+        type=float,
+        default=0.0,
+        help="--anchored: label boilerplate the blocks outside the story a first fit "
+        "gives at most this",
+    )
     args = parser.parse_args(argv)
     name = f"{args.high:g}-{args.low:g}-{args.weight:g}-s{args.seed}"
     if args.anchored:
-        name = f"anchored-{args.weight:g}-{args.floor:g}-s{args.seed}"
-    with self_training(args.high, args.low, args.weight, args.anchored, args.floor):
+        name = f"anchored-{args.weight:g}-{args.floor:g}-{args.outside:g}-s{args.seed}"
+    with self_training(args.high, args.low, args.weight, args.anchored, args.floor, args.outside):
         scores = measure(args, args.out / name)
     print_scores(f"boosted, self-trained ({name})", scores)
     return 0

@@ -158,3 +158,30 @@ def test_anchored_training_with_a_floor_leaves_out_what_a_first_fit_doubts(scrip
     first, second = fits
     assert first[0] == [1, -1, -1, 1]
     assert second[0] == [1, 1, -1, 1]
+
+
+def test_outside_the_story_are_the_unlabelled_blocks_before_and_after_its_snippets(script):
+    corpus = corpus_of(
+        [
+            (
+                "trafilatura-eval",
+                # menu, snippet, paragraph, snippet, short line, footer
+                [-1, 1, -1, 1, -1, -1],
+                [20, 20, 25, 20, 3, 20],
+                [0.9, 0.0, 0.0, 0.0, 0.0, 0.5],
+            ),
+        ]
+    )
+    rows = script.outside_story(corpus, [0], BoostedConfig(), script.SNIPPET_SETS)
+    assert rows.tolist() == [0, 5]  # the short line is left to its neighbours
+
+
+def test_anchored_training_can_label_the_sure_boilerplate_outside_the_story(script, fits):
+    from benchmarks import grouped_cv
+
+    corpus = corpus_of([("trafilatura-eval", [-1, 1, -1, 1, -1], [30] * 5, [0.0] * 5)])
+    corpus.features[:, 0] = [0.05, 0.9, 0.8, 0.9, 0.5]
+    with script.self_training(0.9, 0.1, 0.5, anchored=True, outside=0.1):
+        assert grouped_cv.train_boosted(corpus, BoostedConfig(), [0], None) == "trees"
+    first, second = fits
+    assert second[0] == [0, 1, 1, 1, -1]
