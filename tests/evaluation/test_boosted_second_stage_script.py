@@ -37,7 +37,7 @@ def column(script, name: str) -> int:
 def test_one_row_per_block_and_finite_on_any_page(script):
     for n in (0, 1, 2, 7, 60):
         cols = columns(script, np.linspace(0, 1, n))
-        assert cols.shape[0] == n
+        assert cols.shape == (n, script.WIDTH)
         assert np.isfinite(cols).all()
     assert columns(script, [0.5, 0.2]).shape[1] == column(script, "content_after") + 1
 
