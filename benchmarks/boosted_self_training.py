@@ -61,9 +61,7 @@ def unlabelled_rows(
     return rows[(corpus.labels[rows] < 0) & decided]
 
 
-def between_content(
-    corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig, sets: Sequence[str]
-) -> np.ndarray:
+def between_content(corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[str]) -> np.ndarray:
     """The rows of ``pages`` of the ``sets`` that have no label, read like text (at least
     :data:`TEXT_LIKE_WORDS` words, at most a third of them linked) and lie between the
     page's first and last block labelled content: a story's paragraphs between two of
@@ -116,6 +114,30 @@ def pseudo_labels(probability: np.ndarray, high: float, low: float) -> np.ndarra
     return labels
 
 
+def anchored_labels(
+    corpus: BoostedCorpus,
+    pages: Sequence[int],
+    cfg: BoostedConfig,
+    first: Any,
+    floor: float,
+    outside: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rows and their new labels (-1: still none): the text-like blocks between the
+    snippets content, unless the ``first`` fit (None: no first fit) gives them less
+    than ``floor``; with ``outside``, the blocks outside the story that it gives at most
+    ``outside`` boilerplate."""
+    rows = between_content(corpus, pages, SNIPPET_SETS)
+    labels = np.ones(len(rows), np.int8)
+    if floor > 0:
+        labels[first.predict_proba(corpus.features[rows])[:, 1] < floor] = -1
+    if outside > 0:
+        out = outside_story(corpus, pages, cfg, SNIPPET_SETS)
+        sure = first.predict_proba(corpus.features[out])[:, 1] <= outside
+        rows = np.concatenate([rows, out])
+        labels = np.concatenate([labels, np.where(sure, 0, -1).astype(np.int8)])
+    return rows, labels
+
+
 @contextmanager
 def self_training(
     high: float,
@@ -148,26 +170,17 @@ def self_training(
     ) -> Any:
         cfg = cfg or BoostedConfig()
         pages = range(len(corpus)) if pages is None else pages
+        first = own_train(corpus, cfg, pages, log) if not anchored or floor or outside else None
         if anchored:
-            rows = between_content(corpus, pages, cfg, SNIPPET_SETS)
-            labels = np.ones(len(rows), np.int8)
-            if floor > 0 or outside > 0:  # a first fit: where it agrees enough
-                first = own_train(corpus, cfg, pages, log)
-            if floor > 0:
-                labels[first.predict_proba(corpus.features[rows])[:, 1] < floor] = -1
-            if outside > 0:
-                out = outside_story(corpus, pages, cfg, SNIPPET_SETS)
-                sure_out = first.predict_proba(corpus.features[out])[:, 1] <= outside
-                rows = np.concatenate([rows, out])
-                labels = np.concatenate([labels, np.where(sure_out, 0, -1).astype(np.int8)])
+            rows, labels = anchored_labels(corpus, pages, cfg, first, floor, outside)
         else:
-            first = own_train(corpus, cfg, pages, log)
             rows = unlabelled_rows(corpus, pages, cfg, SNIPPET_SETS)
             labels = pseudo_labels(first.predict_proba(corpus.features[rows])[:, 1], high, low)
         sure = labels >= 0
         if log:
+            kind = "anchored" if anchored else "self-training"
             log(
-                f"{'anchored' if anchored else 'self-training'}: {int(sure.sum())} of {len(rows)} unlabelled blocks labelled "
+                f"{kind}: {int(sure.sum())} of {len(rows)} unlabelled blocks labelled "
                 f"({int((labels == 1).sum())} content)"
             )
         relabelled = corpus.labels.copy()

@@ -76,7 +76,7 @@ def test_anchored_labels_are_the_text_like_blocks_between_two_snippets(script):
             ("trafilatura-eval", [-1, 1, -1], [30, 20, 30], [0.0, 0.0, 0.0]),
         ]
     )
-    rows = script.between_content(corpus, [0, 1], BoostedConfig(), script.SNIPPET_SETS)
+    rows = script.between_content(corpus, [0, 1], script.SNIPPET_SETS)
     assert rows.tolist() == [2, 5]
 
 
