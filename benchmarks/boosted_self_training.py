@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -83,6 +84,33 @@ def between_content(corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
+def propagated(corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[str]) -> np.ndarray:
+    """New labels along the page from the snippets' own (-1 where none): each stretch of
+    unlabelled text-like blocks (as :func:`between_content`) between two labelled blocks
+    takes their label when both agree, a stretch between a must-not block and the page's
+    start or end takes "boilerplate" (comments, related stories, a footer), and a stretch
+    between a must and a must-not block stays unlabelled (where one ends is unknown);
+    every other row -1."""
+    link_density = BOOSTED_FEATURES.index("link_density")
+    labels = np.full(len(corpus.labels), -1, np.int8)
+    for p in pages:
+        if corpus.datasets[p] not in sets:
+            continue
+        lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
+        known = lo + np.flatnonzero(corpus.labels[lo:hi] >= 0)
+        if len(known) == 0:
+            continue
+        edges = [(lo - 1, -2), *((int(r), int(corpus.labels[r])) for r in known), (hi, -2)]
+        for (start, left), (end, right) in pairwise(edges):
+            if (left, right) in ((1, 1), (0, 0), (0, -2), (-2, 0)):
+                rows = np.arange(start + 1, end)
+                text_like = (corpus.words[rows] >= TEXT_LIKE_WORDS) & (
+                    corpus.features[rows, link_density] * 3 <= 1
+                )
+                labels[rows[text_like]] = max(left, right)
+    return labels
+
+
 def outside_story(
     corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig, sets: Sequence[str]
 ) -> np.ndarray:
@@ -121,15 +149,23 @@ def anchored_labels(
     first: Any,
     floor: float,
     outside: float,
+    propagate: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Rows and their new labels (-1: still none): the text-like blocks between the
     snippets content, unless the ``first`` fit (None: no first fit) gives them less
     than ``floor``; with ``outside``, the blocks outside the story that it gives at most
-    ``outside`` boilerplate."""
-    rows = between_content(corpus, pages, SNIPPET_SETS)
-    labels = np.ones(len(rows), np.int8)
+    ``outside`` boilerplate; ``propagate``: the labels of :func:`propagated` instead of
+    the text-like blocks between the snippets."""
+    if propagate:
+        every = propagated(corpus, pages, SNIPPET_SETS)
+        rows = np.flatnonzero(every >= 0)
+        labels = every[rows]
+    else:
+        rows = between_content(corpus, pages, SNIPPET_SETS)
+        labels = np.ones(len(rows), np.int8)
     if floor > 0:
-        labels[first.predict_proba(corpus.features[rows])[:, 1] < floor] = -1
+        doubted = first.predict_proba(corpus.features[rows])[:, 1] < floor
+        labels[doubted & (labels == 1)] = -1
     if outside > 0:
         out = outside_story(corpus, pages, cfg, SNIPPET_SETS)
         sure = first.predict_proba(corpus.features[out])[:, 1] <= outside
@@ -146,6 +182,7 @@ def self_training(
     anchored: bool = False,
     floor: float = 0.0,
     outside: float = 0.0,
+    propagate: bool = False,
 ) -> Iterator[None]:
     """For the run: every fit of the trees made twice, the second with the snippet
     sets' unlabelled blocks labelled by the first where it is sure; ``anchored``: made
@@ -172,7 +209,7 @@ def self_training(
         pages = range(len(corpus)) if pages is None else pages
         first = own_train(corpus, cfg, pages, log) if not anchored or floor or outside else None
         if anchored:
-            rows, labels = anchored_labels(corpus, pages, cfg, first, floor, outside)
+            rows, labels = anchored_labels(corpus, pages, cfg, first, floor, outside, propagate)
         else:
             rows = unlabelled_rows(corpus, pages, cfg, SNIPPET_SETS)
             labels = pseudo_labels(first.predict_proba(corpus.features[rows])[:, 1], high, low)
@@ -226,11 +263,20 @@ def main(argv: list[str] | None = None) -> int:
         help="--anchored: label boilerplate the blocks outside the story a first fit "
         "gives at most this",
     )
+    parser.add_argument(
+        "--propagate",
+        action="store_true",
+        help="--anchored: the snippets' labels carried along the page (propagated)",
+    )
     args = parser.parse_args(argv)
     name = f"{args.high:g}-{args.low:g}-{args.weight:g}-s{args.seed}"
     if args.anchored:
         name = f"anchored-{args.weight:g}-{args.floor:g}-{args.outside:g}-s{args.seed}"
-    with self_training(args.high, args.low, args.weight, args.anchored, args.floor, args.outside):
+        if args.propagate:
+            name = name.replace("anchored", "propagated")
+    with self_training(
+        args.high, args.low, args.weight, args.anchored, args.floor, args.outside, args.propagate
+    ):
         scores = measure(args, args.out / name)
     print_scores(f"boosted, self-trained ({name})", scores)
     return 0

@@ -185,3 +185,32 @@ def test_anchored_training_can_label_the_sure_boilerplate_outside_the_story(scri
         assert grouped_cv.train_boosted(corpus, BoostedConfig(), [0], None) == "trees"
     first, second = fits
     assert second[0] == [0, 1, 1, 1, -1]
+
+
+def test_propagated_labels_follow_the_snippets_along_the_page(script):
+    corpus = corpus_of(
+        [
+            (
+                "trafilatura-eval",
+                # text, must, text, must, text, must-not, text, text
+                [-1, 1, -1, 1, -1, 0, -1, -1],
+                [30] * 8,
+                [0.0] * 8,
+            ),
+        ]
+    )
+    labels = script.propagated(corpus, [0], script.SNIPPET_SETS)
+    # before the first snippet: unknown (a must block's side is not the page's edge);
+    # between two musts: content; between a must and a must-not: unknown; after the
+    # must-not to the page's end: boilerplate
+    assert labels.tolist() == [-1, -1, 1, -1, -1, -1, 0, 0]
+
+
+def test_propagated_training_fits_once_with_both_labels(script, fits):
+    from benchmarks import grouped_cv
+
+    corpus = corpus_of([("trafilatura-eval", [1, -1, 1, 0, -1], [30] * 5, [0.0] * 5)])
+    with script.self_training(0.9, 0.1, 0.5, anchored=True, propagate=True):
+        grouped_cv.train_boosted(corpus, BoostedConfig(), [0], None)
+    ((labels, _),) = fits
+    assert labels == [1, 1, 1, 0, 0]
