@@ -35,11 +35,10 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.boosted_variants import compare, labeler_runner
+from benchmarks.boosted_variants import compare, labeler_runner, options_runner
 from benchmarks.grouped_cv import DATA, OUT, ROOT, fold_of, log
 from scrapy_boilerplate.neural.boosted import (
     BoostedLabeler,
-    decided_by_trees,
     get_boosted_model,
     seeded_by_summary,
 )
@@ -49,6 +48,7 @@ from scrapy_boilerplate.training.boosted import (
     BoostedCorpus,
     block_weights,
     build_boosted_corpus,
+    page_decided,
     train_boosted,
 )
 from scrapy_boilerplate.training.dataset import SHIPPED_TRAINING_SETS, site_groups
@@ -132,9 +132,7 @@ def _distance(sure: np.ndarray, idx: np.ndarray, before: bool) -> np.ndarray:
 
 def page_rows(corpus: BoostedCorpus, page: int, cfg: BoostedConfig) -> np.ndarray:
     """The corpus rows of a page that the trees decide, in page order."""
-    lo, hi = corpus.offsets[page], corpus.offsets[page + 1]
-    words, features = corpus.words[lo:hi], corpus.features[lo:hi]
-    return lo + np.flatnonzero(decided_by_trees(words, features, cfg.short_words))
+    return corpus.offsets[page] + np.flatnonzero(page_decided(corpus, page, cfg))
 
 
 def stage_rows(
@@ -202,7 +200,8 @@ def out_of_fold(
 
 
 class SecondStageLabeler(BoostedLabeler):
-    """The default labeler with the trees' probabilities read again by a second stage."""
+    """The default labeler with the trees' probabilities read again by a second stage
+    (the summary seed applied to the second stage's probabilities, not the trees')."""
 
     def __init__(
         self,
@@ -211,31 +210,23 @@ class SecondStageLabeler(BoostedLabeler):
         threshold: float | None = None,
         grow_threshold: float | None = None,
     ) -> None:
-        super().__init__(model_dir, threshold, grow_threshold=grow_threshold)
+        super().__init__(model_dir, threshold, grow_threshold=grow_threshold, seed_summary=False)
         self.stage = stage
 
     def scored(self, doc: Any) -> Any:
-        seed_summary, self.seed_summary = self.seed_summary, False
-        try:
-            scores = super().scored(doc)
-        finally:
-            self.seed_summary = seed_summary
-        if len(scores.rows):
-            blocks = doc.blocks
-            # (as the trees' own column: linked words over words)
-            link = np.array(
-                [
-                    blocks[i].num_words_in_anchor_text / max(blocks[i].num_words, 1)
-                    for i in scores.rows
-                ],
-                np.float64,
-            )
-            cols = context_columns(scores.probability, scores.words[scores.rows], link)
-            probability = self.stage.predict_proba(cols)[:, 1].astype(np.float32)
-            if self.seed_summary:
-                probability = seeded_by_summary(doc, scores.rows, probability, scores.threshold)
-            scores = scores._replace(probability=probability)
-        return scores
+        scores = super().scored(doc)
+        if not len(scores.rows):
+            return scores
+        blocks = doc.blocks
+        # (as the trees' own column: linked words over words)
+        link = np.array(
+            [blocks[i].num_words_in_anchor_text / max(blocks[i].num_words, 1) for i in scores.rows],
+            np.float64,
+        )
+        cols = context_columns(scores.probability, scores.words[scores.rows], link)
+        probability = self.stage.predict_proba(cols)[:, 1].astype(np.float32)
+        probability = seeded_by_summary(doc, scores.rows, probability, scores.threshold)
+        return scores._replace(probability=probability)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -281,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
 
     compare(
         [
-            labeler_runner(lambda d: BoostedLabeler(d), "shipped"),
+            options_runner({}),
             second(),
             *(second(seed, grow) for seed, grow in pairs),
         ],

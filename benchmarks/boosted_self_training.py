@@ -37,66 +37,66 @@ import numpy as np
 from benchmarks import boosted_static, grouped_cv
 from benchmarks.boosted_static import experiment_parser, measure, print_scores
 from benchmarks.grouped_cv import ROOT
-from scrapy_boilerplate.neural.boosted import decided_by_trees
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, TEXT_LIKE_WORDS
 from scrapy_boilerplate.training import boosted as training_module
-from scrapy_boilerplate.training.boosted import BoostedConfig, BoostedCorpus
+from scrapy_boilerplate.training.boosted import BoostedConfig, BoostedCorpus, page_decided
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_self_training"
 #: the training sets whose references are snippets: most of their blocks have no label
 SNIPPET_SETS = ("trafilatura-eval",)
+_LINK = BOOSTED_FEATURES.index("link_density")
+
+
+def snippet_pages(
+    corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[str]
+) -> Iterator[tuple[int, int, int]]:
+    """``(page, first row, end row)`` of each of ``pages`` from the ``sets``."""
+    for p in pages:
+        if corpus.datasets[p] in sets:
+            yield p, int(corpus.offsets[p]), int(corpus.offsets[p + 1])
+
+
+def text_like(corpus: BoostedCorpus, rows: np.ndarray) -> np.ndarray:
+    """Which ``rows`` read like text: at least :data:`TEXT_LIKE_WORDS` words, at most a
+    third of them linked (as the trees' window columns count them)."""
+    return (corpus.words[rows] >= TEXT_LIKE_WORDS) & (corpus.features[rows, _LINK] * 3 <= 1)
 
 
 def unlabelled_rows(
     corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig, sets: Sequence[str]
 ) -> np.ndarray:
     """The rows of ``pages`` of the ``sets`` that have no label and that the trees
-    decide (more than ``cfg.short_words`` words)."""
-    chosen = [p for p in pages if corpus.datasets[p] in sets]
-    rows = corpus.rows(chosen)
-    if len(rows) == 0:
-        return rows
-    decided = decided_by_trees(
-        corpus.words[rows], corpus.features[rows], cfg.short_words, cfg.short_headings
-    )
-    return rows[(corpus.labels[rows] < 0) & decided]
+    decide (:func:`~scrapy_boilerplate.training.boosted.page_decided`)."""
+    found = [
+        lo + np.flatnonzero(page_decided(corpus, p, cfg) & (corpus.labels[lo:hi] < 0))
+        for p, lo, hi in snippet_pages(corpus, pages, sets)
+    ]
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
 def between_content(corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[str]) -> np.ndarray:
-    """The rows of ``pages`` of the ``sets`` that have no label, read like text (at least
-    :data:`TEXT_LIKE_WORDS` words, at most a third of them linked) and lie between the
-    page's first and last block labelled content: a story's paragraphs between two of
-    its snippets."""
-    link_density = BOOSTED_FEATURES.index("link_density")
+    """The rows of ``pages`` of the ``sets`` that have no label, read like text
+    (:func:`text_like`) and lie between the page's first and last block labelled
+    content: a story's paragraphs between two of its snippets."""
     found = []
-    for p in pages:
-        if corpus.datasets[p] not in sets:
-            continue
-        lo = corpus.offsets[p]
-        content = np.flatnonzero(corpus.labels[lo : corpus.offsets[p + 1]] == 1)
+    for _, lo, hi in snippet_pages(corpus, pages, sets):
+        content = np.flatnonzero(corpus.labels[lo:hi] == 1)
         if len(content) < 2:
             continue
         rows = np.arange(lo + content[0] + 1, lo + content[-1])
-        text_like = (corpus.words[rows] >= TEXT_LIKE_WORDS) & (
-            corpus.features[rows, link_density] * 3 <= 1
-        )
-        found.append(rows[(corpus.labels[rows] < 0) & text_like])
+        found.append(rows[(corpus.labels[rows] < 0) & text_like(corpus, rows)])
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
 def propagated(corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[str]) -> np.ndarray:
     """New labels along the page from the snippets' own (-1 where none): each stretch of
-    unlabelled text-like blocks (as :func:`between_content`) between two labelled blocks
-    takes their label when both agree, a stretch between a must-not block and the page's
-    start or end takes "boilerplate" (comments, related stories, a footer), and a stretch
+    unlabelled text-like blocks (:func:`text_like`) between two labelled blocks takes
+    their label when both agree, a stretch between a must-not block and the page's start
+    or end takes "boilerplate" (comments, related stories, a footer), and a stretch
     between a must and a must-not block stays unlabelled (where one ends is unknown);
     every other row -1."""
-    link_density = BOOSTED_FEATURES.index("link_density")
     labels = np.full(len(corpus.labels), -1, np.int8)
-    for p in pages:
-        if corpus.datasets[p] not in sets:
-            continue
-        lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
+    for _, lo, hi in snippet_pages(corpus, pages, sets):
         known = lo + np.flatnonzero(corpus.labels[lo:hi] >= 0)
         if len(known) == 0:
             continue
@@ -104,10 +104,7 @@ def propagated(corpus: BoostedCorpus, pages: Sequence[int], sets: Sequence[str])
         for (start, left), (end, right) in pairwise(edges):
             if (left, right) in ((1, 1), (0, 0), (0, -2), (-2, 0)):
                 rows = np.arange(start + 1, end)
-                text_like = (corpus.words[rows] >= TEXT_LIKE_WORDS) & (
-                    corpus.features[rows, link_density] * 3 <= 1
-                )
-                labels[rows[text_like]] = max(left, right)
+                labels[rows[text_like(corpus, rows)]] = max(left, right)
     return labels
 
 
@@ -118,18 +115,14 @@ def outside_story(
     and that lie before the page's first or after its last block labelled content (on
     pages with two such blocks: outside the story the snippets bracket)."""
     found = []
-    for p in pages:
-        if corpus.datasets[p] not in sets:
-            continue
-        lo, hi = corpus.offsets[p], corpus.offsets[p + 1]
-        content = np.flatnonzero(corpus.labels[lo:hi] == 1)
+    for p, lo, hi in snippet_pages(corpus, pages, sets):
+        labels = corpus.labels[lo:hi]
+        content = np.flatnonzero(labels == 1)
         if len(content) < 2:
             continue
-        rows = np.concatenate([np.arange(lo, lo + content[0]), np.arange(lo + content[-1] + 1, hi)])
-        decided = decided_by_trees(
-            corpus.words[rows], corpus.features[rows], cfg.short_words, cfg.short_headings
-        )
-        found.append(rows[(corpus.labels[rows] < 0) & decided])
+        outside = np.ones(hi - lo, bool)
+        outside[content[0] : content[-1] + 1] = False
+        found.append(lo + np.flatnonzero(outside & page_decided(corpus, p, cfg) & (labels < 0)))
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 

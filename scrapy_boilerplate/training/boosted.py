@@ -47,6 +47,7 @@ __all__ = [
     "BoostedCorpus",
     "build_boosted_corpus",
     "export_boosted",
+    "page_decided",
     "train_boosted",
 ]
 
@@ -249,6 +250,15 @@ def block_weights(corpus: BoostedCorpus, keep: np.ndarray, page_balance: float) 
     return balanced * (weights.sum() / balanced.sum())
 
 
+def page_decided(corpus: BoostedCorpus, page: int, cfg: BoostedConfig) -> np.ndarray:
+    """Per row of ``page``, whether the trees decide it, as the labeler reads the page
+    (:func:`~scrapy_boilerplate.neural.boosted.decided_by_trees` over the whole page)."""
+    lo, hi = corpus.offsets[page], corpus.offsets[page + 1]
+    return decided_by_trees(
+        corpus.words[lo:hi], corpus.features[lo:hi], cfg.short_words, cfg.short_headings
+    )
+
+
 def predict_pages(
     model: Any, corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig
 ) -> np.ndarray:
@@ -261,7 +271,7 @@ def predict_pages(
         if hi == lo:
             continue
         features, words = corpus.features[lo:hi], corpus.words[lo:hi]
-        long = decided_by_trees(words, features, cfg.short_words, cfg.short_headings)
+        long = page_decided(corpus, p, cfg)
         scores = BlockScores(
             words,
             long,
