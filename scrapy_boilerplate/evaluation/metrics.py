@@ -38,6 +38,7 @@ __all__ = [
     "SnippetSummary",
     "f1",
     "normalize_whitespace",
+    "paired_f1_resamples",
     "score_page",
     "shingles",
     "snippet_hits",
@@ -246,34 +247,69 @@ def summarize(
     )
 
 
-def _bootstrap_std(
-    p: np.ndarray, r: np.ndarray, n_bootstrap: int, seed: int, chunk: int = 100
-) -> tuple[float, float, float]:
-    """Standard deviations of mean precision, mean recall and their F1 over resamples."""
-    rng = np.random.default_rng(seed)
-    n = p.size
+def _resampled_means(
+    p: np.ndarray, r: np.ndarray, idx: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean precision, mean recall and their F1 of each resample (a row of page indices
+    ``idx``), NaN where a resample has no page to average."""
     p_def, r_def = ~np.isnan(p), ~np.isnan(r)
     p_val, r_val = np.where(p_def, p, 0.0), np.where(r_def, r, 0.0)
-    means_p: list[np.ndarray] = []
-    means_r: list[np.ndarray] = []
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mp = p_val[idx].sum(axis=1) / p_def[idx].sum(axis=1)
+        mr = r_val[idx].sum(axis=1) / r_def[idx].sum(axis=1)
+        mf = np.where(mp + mr > 0, 2 * mp * mr / (mp + mr), 0.0)
+    mf[np.isnan(mp) | np.isnan(mr)] = np.nan
+    return mp, mr, mf
+
+
+def _resamples(n: int, n_bootstrap: int, seed: int, chunk: int = 100) -> Iterable[np.ndarray]:
+    """The bootstrap's page indices, ``chunk`` resamples of ``n`` pages at a time (the
+    same draws for the same ``n``, ``n_bootstrap`` and ``seed``)."""
+    rng = np.random.default_rng(seed)
     done = 0
     while done < n_bootstrap:
         k = min(chunk, n_bootstrap - done)
-        idx = rng.integers(0, n, size=(k, n))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            means_p.append(p_val[idx].sum(axis=1) / p_def[idx].sum(axis=1))
-            means_r.append(r_val[idx].sum(axis=1) / r_def[idx].sum(axis=1))
+        yield rng.integers(0, n, size=(k, n))
         done += k
-    mp, mr = np.concatenate(means_p), np.concatenate(means_r)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        mf = np.where(mp + mr > 0, 2 * mp * mr / (mp + mr), 0.0)
-        mf[np.isnan(mp) | np.isnan(mr)] = np.nan
+
+
+def _bootstrap_std(
+    p: np.ndarray, r: np.ndarray, n_bootstrap: int, seed: int
+) -> tuple[float, float, float]:
+    """Standard deviations of mean precision, mean recall and their F1 over resamples."""
+    parts = [_resampled_means(p, r, idx) for idx in _resamples(p.size, n_bootstrap, seed)]
+    mp, mr, mf = (np.concatenate(column) for column in zip(*parts, strict=True))
 
     def std(values: np.ndarray) -> float:
         values = values[~np.isnan(values)]
         return float(values.std()) if values.size else math.nan
 
     return std(mp), std(mr), std(mf)
+
+
+def paired_f1_resamples(
+    runs: Sequence[Sequence[PageScore]], n_bootstrap: int = N_BOOTSTRAP, seed: int = BOOTSTRAP_SEED
+) -> np.ndarray:
+    """The set's F1 (of the averages, as :func:`summarize` gives it) of each of several
+    extractors' scores of the same pages (``runs``: one list per extractor, the pages in
+    the same order), over the same bootstrap resamples of the pages: a
+    ``(len(runs), n_bootstrap)`` array whose row differences are the resampled margins
+    between two extractors (paired: each resample draws the same pages for all of them,
+    so the spread a set's page mix gives both cancels). NaN where a resample has nothing
+    to average."""
+    if not runs:
+        return np.zeros((0, n_bootstrap))
+    n = len(runs[0])
+    if any(len(run) != n for run in runs):
+        raise ValueError("paired resamples need every extractor's scores of the same pages")
+    if n == 0:
+        return np.full((len(runs), n_bootstrap), np.nan)
+    arrays = [_page_arrays(run) for run in runs]
+    chunks = [
+        [_resampled_means(p, r, idx)[2] for p, r in arrays]
+        for idx in _resamples(n, n_bootstrap, seed)
+    ]
+    return np.concatenate([np.stack(chunk) for chunk in chunks], axis=1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from scrapy_boilerplate.evaluation.metrics import (
@@ -12,6 +13,7 @@ from scrapy_boilerplate.evaluation.metrics import (
     SnippetCounts,
     f1,
     normalize_whitespace,
+    paired_f1_resamples,
     score_page,
     shingles,
     snippet_hits,
@@ -227,6 +229,39 @@ def test_bootstrap_std_matches_the_standard_error():
     s = summarize([perfect] * 50 + [B] * 50, n_bootstrap=2000, seed=1)
     assert s.recall_std == pytest.approx(0.025, rel=0.1)
     assert s.precision_std == 0.0
+
+
+def test_paired_resamples_give_each_extractors_set_f1_on_the_same_pages():
+    perfect = PageScore(tp=3, fp=0, fn=0, truth_empty=False, pred_empty=False, exact=True)
+    ours = [perfect] * 30 + [B] * 30
+    other = [B] * 30 + [B] * 30  # the same pages, worse on the first 30
+    f1s = paired_f1_resamples([ours, other], n_bootstrap=300, seed=3)
+    assert f1s.shape == (2, 300)
+    # the resamples centre on the whole set's F1
+    assert f1s[0].mean() == pytest.approx(summarize(ours, 0).f1, abs=0.01)
+    assert f1s[1].mean() == pytest.approx(summarize(other, 0).f1, abs=0.01)
+    # paired: ours is never behind, since it is at least as good on every page
+    assert (f1s[0] >= f1s[1]).all()
+
+
+def test_paired_resamples_of_one_extractor_twice_have_no_margin():
+    pages = [A, B, C, D, E] * 6
+    f1s = paired_f1_resamples([pages, pages], n_bootstrap=100, seed=0)
+    assert (f1s[0] == f1s[1]).all() and f1s[0].std() > 0
+
+
+def test_paired_resamples_are_seeded_and_draw_what_summarize_draws():
+    pages = [A, B, C, D, E] * 4
+    one = paired_f1_resamples([pages], n_bootstrap=200, seed=7)
+    assert (one == paired_f1_resamples([pages], n_bootstrap=200, seed=7)).all()
+    assert one[0].std() == pytest.approx(summarize(pages, n_bootstrap=200, seed=7).f1_std)
+
+
+def test_paired_resamples_need_the_same_pages():
+    with pytest.raises(ValueError, match="same pages"):
+        paired_f1_resamples([[A, B], [A]], n_bootstrap=10)
+    assert paired_f1_resamples([], n_bootstrap=10).shape == (0, 10)
+    assert np.isnan(paired_f1_resamples([[]], n_bootstrap=10)).all()
 
 
 def test_f1_helper():
