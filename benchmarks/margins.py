@@ -112,8 +112,12 @@ def set_margin(
 ) -> SetMargin | None:
     """Ours against the best of ``anchors`` (by F1 on the whole set) on one set; None when
     no anchor scored it."""
-    scored = [a for a in anchors if a.available and a.shingles is not None]
-    if ours.shingles is None or not scored:
+    scored = [
+        a
+        for a in anchors
+        if a.available and a.shingles is not None and not math.isnan(a.shingles.f1)
+    ]
+    if ours.shingles is None or math.isnan(ours.shingles.f1) or not scored:
         return None
     best = max(scored, key=lambda a: a.shingles.f1)
     resampled = paired_f1_resamples(aligned_scores([ours, best]), n_bootstrap, seed)

@@ -52,6 +52,9 @@ def test_pages_one_extractor_lacks_are_left_out_of_the_pairs(margins):
 def test_no_anchor_no_margin(margins):
     ours = _result("ours", [_page("a", 1, 0, 0)])
     assert margins.set_margin("set", ours, []) is None
+    # an anchor that scored no page with a reference text does not count
+    unscored = _result("unscored", [PageResult("a", 1.0, "plain")])
+    assert margins.set_margin("set", ours, [unscored]) is None
 
 
 def test_the_mean_over_sets_and_the_target(margins):
