@@ -58,3 +58,31 @@ def test_every_extractor_runs_each_round_and_none_always_first(extract_speed):
     firsts = [timed[i] for i in range(0, len(timed), 3)]  # the first of each round
     assert Counter(firsts) == {"a": 3, "b": 3, "c": 3}
     assert all(row["pages"] == 3 for row in rows.values())
+
+
+def test_in_blocks_each_extractor_runs_its_pages_back_to_back(extract_speed):
+    from types import SimpleNamespace
+
+    class FivePages:
+        def iter_pages(self, limit=None):
+            for i in range(5):
+                yield SimpleNamespace(html=f"<p>page {i}</p>", url=None, lang=None)
+
+    calls: list[tuple[str, str]] = []
+
+    def runner(name):
+        return lambda html, url, lang: calls.append((name, html))
+
+    rows = extract_speed.time_set(FivePages(), {n: runner(n) for n in "ab"}, 2, None, block=2)
+    timed = calls[2:]  # after one warm-up call each
+    assert len(timed) == 2 * 2 * 5  # every extractor, every round, every page
+    # the first block: a runs pages 0 and 1, then b runs them; the next round b begins
+    assert timed[:8] == [
+        ("a", "<p>page 0</p>"), ("a", "<p>page 1</p>"),
+        ("b", "<p>page 0</p>"), ("b", "<p>page 1</p>"),
+        ("b", "<p>page 0</p>"), ("b", "<p>page 1</p>"),
+        ("a", "<p>page 0</p>"), ("a", "<p>page 1</p>"),
+    ]  # fmt: skip
+    # the last block holds the one page left
+    assert [html for _, html in timed[-4:]] == ["<p>page 4</p>"] * 4
+    assert all(row["pages"] == 5 for row in rows.values())
