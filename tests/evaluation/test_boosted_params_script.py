@@ -68,3 +68,40 @@ def test_each_change_and_seed_has_its_own_folder(script):
     }
     assert len(names) == 4
     assert script.run_name({"a": 1, "b": 2}, None, 0) == script.run_name({"b": 2, "a": 1}, None, 0)
+
+
+def test_dropped_columns_are_named_by_prefix(script):
+    from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
+
+    edges = script.dropped_columns(["prev_edge_", "next_edge_"])
+    assert len(edges) > 0
+    assert all(BOOSTED_FEATURES[i].startswith(("prev_edge_", "next_edge_")) for i in edges)
+    assert len(script.dropped_columns([])) == 0 and len(script.dropped_columns([""])) == 0
+    assert script.run_name({}, None, 0, ["win"]) != script.run_name({}, None, 0)
+
+
+def test_dropped_columns_are_zero_in_the_training_corpus_of_the_run(script):
+    from benchmarks import grouped_cv
+    from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
+    from scrapy_boilerplate.training.boosted import BoostedCorpus
+
+    width = len(BOOSTED_FEATURES)
+    corpus = BoostedCorpus(
+        features=np.ones((3, width), np.float32),
+        labels=np.ones(3, np.int8),
+        words=np.full(3, 10),
+        offsets=np.array([0, 3]),
+        datasets=["a"],
+        page_ids=["p0"],
+    )
+    own = grouped_cv.build_boosted_corpus
+    grouped_cv.build_boosted_corpus = lambda *a, **k: corpus
+    try:
+        with script.trained_with({}, drop=["win"]):
+            built = grouped_cv.build_boosted_corpus()
+    finally:
+        grouped_cv.build_boosted_corpus = own
+    dropped = script.dropped_columns(["win"])
+    assert (built.features[:, dropped] == 0).all()
+    kept = np.setdiff1d(np.arange(width), dropped)
+    assert (built.features[:, kept] == 1).all()
