@@ -297,11 +297,11 @@ def paired_f1_resamples(
     between two extractors (paired: each resample draws the same pages for all of them,
     so the spread a set's page mix gives both cancels). NaN where a resample has nothing
     to average."""
-    if not runs:
-        return np.zeros((0, n_bootstrap))
-    n = len(runs[0])
+    n = len(runs[0]) if runs else 0
     if any(len(run) != n for run in runs):
         raise ValueError("paired resamples need every extractor's scores of the same pages")
+    if not runs or n_bootstrap <= 0:
+        return np.zeros((len(runs), max(n_bootstrap, 0)))
     if n == 0:
         return np.full((len(runs), n_bootstrap), np.nan)
     arrays = [_page_arrays(run) for run in runs]

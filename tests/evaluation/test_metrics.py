@@ -261,6 +261,7 @@ def test_paired_resamples_need_the_same_pages():
     with pytest.raises(ValueError, match="same pages"):
         paired_f1_resamples([[A, B], [A]], n_bootstrap=10)
     assert paired_f1_resamples([], n_bootstrap=10).shape == (0, 10)
+    assert paired_f1_resamples([[A], [B]], n_bootstrap=0).shape == (2, 0)
     assert np.isnan(paired_f1_resamples([[]], n_bootstrap=10)).all()
 
 
