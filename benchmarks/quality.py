@@ -46,6 +46,7 @@ from scrapy_boilerplate.evaluation.runners import (
     get_runner,
     our_extractors,
 )
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -222,39 +223,60 @@ def _score(r: RunnerResult, ds: DatasetResult) -> float:
 
 
 def best_other_table(
-    results: list[DatasetResult], ours: tuple[str, ...], cross_validated: dict[str, float]
+    results: list[DatasetResult],
+    ours: tuple[str, ...],
+    cross_validated: dict[str, float],
+    n_bootstrap: int = N_BOOTSTRAP,
 ) -> str:
     """Per set: the best anchor library and its F1, then each of ``ours`` with its margin
-    to that library (positive: ahead), then the default's cross-validated figure where
-    there is one (its training sets); last, the means over :data:`UNSEEN_SETS`."""
+    to that library (positive: ahead), the 95 % interval of the default's margin when
+    both are resampled over the same pages (``benchmarks.margins``), then the default's
+    cross-validated figure where there is one (its training sets); last, the means over
+    :data:`UNSEEN_SETS`."""
+    from .margins import mean_margin, set_margin  # (margins builds on this module)
+
     head = ["set", "best other library", "F1", *(f"{name} (margin)" for name in ours)]
-    head.append("boosted, cross-validated by site (margin)")
+    head.append(f"{DEFAULT_EXTRACTOR}'s margin, 95 % interval")
+    head.append(f"{DEFAULT_EXTRACTOR}, cross-validated by site (margin)")
     lines = [
         "| " + " | ".join(head) + " |",
-        "|" + "|".join(["---", "---", "---:"] + ["---:"] * (len(ours) + 1)) + "|",
+        "|" + "|".join(["---", "---", "---:"] + ["---:"] * (len(ours) + 2)) + "|",
     ]
     unseen: list[list[float]] = []
+    unseen_margins = []
     for ds in results:
         anchors = [
-            (_score(r, ds), r.runner)
+            (_score(r, ds), r.runner, r)
             for r in ds.runners
             if r.runner in ANCHORS and not math.isnan(_score(r, ds))
         ]
         if not anchors:
             continue
-        best_f1, best_name = max(anchors)
+        best_f1, best_name, best = max(anchors, key=lambda a: a[0])
         values = [_value(ds, name) for name in ours]
         row = [ds.name, best_name, f"{best_f1:.3f}"] + [_margin(v, best_f1) for v in values]
+        default = next((r for r in ds.runners if r.runner == DEFAULT_EXTRACTOR), None)
+        paired = set_margin(ds.name, default, [best], n_bootstrap) if default else None
+        row.append(_interval(paired.summary()) if paired is not None else "")
         row.append(_margin(cross_validated.get(ds.name, math.nan), best_f1))
         lines.append("| " + " | ".join(row) + " |")
         if ds.name in UNSEEN_SETS:
             unseen.append([best_f1, *values])
+            unseen_margins.append(paired)
     if len(unseen) == len(UNSEEN_SETS):
         means = [sum(column) / len(column) for column in zip(*unseen, strict=True)]
         row = ["**mean of the six unseen sets**", "best per set", f"{means[0]:.3f}"]
-        row += [_margin(m, means[0]) for m in means[1:]] + [""]
+        row += [_margin(m, means[0]) for m in means[1:]]
+        complete = all(m is not None for m in unseen_margins)
+        row += [_interval(mean_margin(unseen_margins)) if complete else "", ""]
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+def _interval(margin: dict[str, Any]) -> str:
+    if math.isnan(margin["low"]):
+        return ""
+    return f"{margin['low']:+.3f} .. {margin['high']:+.3f}"
 
 
 def read_cross_validated(path: Path) -> dict[str, float]:
@@ -357,9 +379,17 @@ def write_report(
         "`boosted` cross-validated by site on those four sets (`python -m benchmarks.grouped_cv",
         "--model boosted`: every page scored by a model that never saw its site; web2text's",
         "and the others' in docs/neural.md). The last row is the mean over the six sets no",
-        "model trained on. `lm` is not run here (seconds per page): docs/neural.md.",
+        "model trained on. `lm` is not run here (seconds per page): docs/neural.md. The",
+        "interval column resamples `boosted` and the set's best other library over the same",
+        "pages (a paired bootstrap, `python -m benchmarks.margins`): an interval that holds",
+        "0 is a margin the set's page mix could turn.",
         "",
-        best_other_table(results, OURS_COMPARED, read_cross_validated(args.work / CROSS_VALIDATED)),
+        best_other_table(
+            results,
+            OURS_COMPARED,
+            read_cross_validated(args.work / CROSS_VALIDATED),
+            args.bootstrap,
+        ),
         "",
         "## Median milliseconds per page",
         "",

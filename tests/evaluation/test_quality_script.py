@@ -43,3 +43,32 @@ def test_writes_the_report_and_resumes(quality, fixtures_dir, tmp_path, capsys):
     again = out.read_text(encoding="utf-8")
     assert "loaded from an earlier run's cache" in again
     assert "### bench (" not in again
+
+
+def test_the_best_other_table_gives_the_defaults_margin_a_paired_interval(quality):
+    from scrapy_boilerplate.evaluation.evaluate import DatasetResult, PageResult, RunnerResult
+    from scrapy_boilerplate.evaluation.metrics import PageScore
+
+    def run(name: str, tp: int, fp: int) -> RunnerResult:
+        result = RunnerResult(name, "ours", None)
+        for i in range(40):  # pages alike but for every fourth, where both do worse
+            worse = 3 if i % 4 == 0 else 0
+            score = PageScore(tp=tp - worse, fp=fp + worse, fn=1, truth_empty=False,
+                              pred_empty=False, exact=False)  # fmt: skip
+            result.pages.append(PageResult(f"p{i}", 1.0, "plain", score))
+        return result.finish(0)
+
+    ds = DatasetResult("some-set", "", "plain", pages=40, text_pages=40)
+    ds.runners = [run("boosted", 9, 1), run("readability", 8, 2), run("article", 5, 5)]
+    table = quality.best_other_table([ds], ("boosted", "article"), {}, n_bootstrap=200)
+    head, _, row = table.splitlines()
+    assert "boosted's margin, 95 % interval" in head
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[:3] == ["some-set", "readability", f"{ds.runners[1].shingles.f1:.3f}"]
+    low, high = (float(x) for x in cells[5].split(" .. "))
+    margin = ds.runners[0].shingles.f1 - ds.runners[1].shingles.f1
+    assert 0 < low <= margin <= high  # ahead on every page: the interval holds no 0
+    # no default extractor in the run: no interval
+    ds.runners = ds.runners[1:]
+    row = quality.best_other_table([ds], ("article",), {}, n_bootstrap=200).splitlines()[2]
+    assert [c.strip() for c in row.strip("|").split("|")][4] == ""
