@@ -49,6 +49,8 @@ from scrapy_boilerplate.evaluation.runners import (
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS
 
+from .paired_margins import mean_margin, set_margin
+
 REPO = Path(__file__).resolve().parents[1]
 
 DEFAULT_DATA = Path(os.environ.get("SCRAPY_BOILERPLATE_DATA", REPO.parent / "shared" / "data"))
@@ -234,8 +236,6 @@ def best_other_table(
     (``benchmarks.margins``), then the default's
     cross-validated figure where there is one (its training sets); last, the means over
     :data:`UNSEEN_SETS`."""
-    from .margins import mean_margin, set_margin  # (margins builds on this module)
-
     head = ["set", "best other library", "F1", *(f"{name} (margin)" for name in ours)]
     head.append(f"{DEFAULT_EXTRACTOR}'s margin, 95 % interval")
     head.append(f"{DEFAULT_EXTRACTOR}, cross-validated by site (margin)")

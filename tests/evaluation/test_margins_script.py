@@ -1,4 +1,5 @@
-"""``python -m benchmarks.margins``: ours against the best other library, paired resamples."""
+"""``python -m benchmarks.margins``: ours against the best other library, paired resamples
+(the computation in ``benchmarks.paired_margins``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ def margins():
     return importlib.import_module("benchmarks.margins")
 
 
+@pytest.fixture(scope="module")
+def paired():
+    return importlib.import_module("benchmarks.paired_margins")
+
+
 def _page(pid: str, tp: int, fp: int, fn: int) -> PageResult:
     score = PageScore(tp=tp, fp=fp, fn=fn, truth_empty=False, pred_empty=tp + fp == 0, exact=False)
     return PageResult(pid, 1.0, "plain", score)
@@ -29,11 +35,11 @@ def _result(name: str, pages: list[PageResult]) -> RunnerResult:
     return result.finish(0)
 
 
-def test_the_best_anchor_is_chosen_on_the_whole_set_and_resampled_with_ours(margins):
+def test_the_best_anchor_is_chosen_on_the_whole_set_and_resampled_with_ours(paired):
     ours = _result("ours", [_page(f"p{i}", 9, 1, 0) for i in range(20)])
     weak = _result("weak", [_page(f"p{i}", 1, 9, 9) for i in range(20)])
     strong = _result("strong", [_page(f"p{i}", 9, 0, 1 if i % 2 else 0) for i in range(20)])
-    m = margins.set_margin("set", ours, [weak, strong], n_bootstrap=200)
+    m = paired.set_margin("set", ours, [weak, strong], n_bootstrap=200)
     assert m.best_name == "strong" and m.best == pytest.approx(strong.shingles.f1)
     summary = m.summary()
     assert summary["margin"] == pytest.approx(ours.shingles.f1 - strong.shingles.f1)
@@ -41,31 +47,31 @@ def test_the_best_anchor_is_chosen_on_the_whole_set_and_resampled_with_ours(marg
     assert 0 <= summary["ahead"] <= 1 and summary["std"] > 0
 
 
-def test_pages_one_extractor_lacks_are_left_out_of_the_pairs(margins):
+def test_pages_one_extractor_lacks_are_left_out_of_the_pairs(paired):
     ours = _result("ours", [_page("a", 1, 0, 0), _page("b", 0, 1, 1), _page("c", 1, 0, 0)])
     other = _result("other", [_page("c", 1, 0, 0), _page("a", 0, 1, 1)])
-    paired = margins.aligned_scores([ours, other])
-    assert [len(s) for s in paired] == [2, 2]
-    assert paired[0][0].tp == 1 and paired[1][0].tp == 0  # page a in both, first
+    scores = paired.aligned_scores([ours, other])
+    assert [len(s) for s in scores] == [2, 2]
+    assert scores[0][0].tp == 1 and scores[1][0].tp == 0  # page a in both, first
 
 
-def test_no_anchor_no_margin(margins):
+def test_no_anchor_no_margin(paired):
     ours = _result("ours", [_page("a", 1, 0, 0)])
-    assert margins.set_margin("set", ours, []) is None
+    assert paired.set_margin("set", ours, []) is None
     # an anchor that scored no page with a reference text does not count
     unscored = _result("unscored", [PageResult("a", 1.0, "plain")])
-    assert margins.set_margin("set", ours, [unscored]) is None
+    assert paired.set_margin("set", ours, [unscored]) is None
 
 
-def test_the_mean_over_sets_and_the_target(margins):
+def test_the_mean_over_sets_and_the_target(margins, paired):
     rng = np.random.default_rng(0)
     sets = [
-        margins.SetMargin(
+        paired.SetMargin(
             name, ours, "x", best, ours + rng.normal(0, 0.005, 500), np.full(500, best)
         )
         for name, ours, best in (("a", 0.95, 0.90), ("b", 0.91, 0.92))
     ]
-    mean = margins.mean_margin(sets, target=0.93)
+    mean = paired.mean_margin(sets, target=0.93)
     assert mean["ours"] == pytest.approx(0.93) and mean["best"] == pytest.approx(0.91)
     assert mean["margin"] == pytest.approx(0.02) and mean["ahead"] == 1.0
     assert 0.3 < mean["reaches_target"] < 0.7  # the resamples centre on the target itself
@@ -75,8 +81,8 @@ def test_the_mean_over_sets_and_the_target(margins):
     assert "| mean of 2 | 0.9300" in table and "reaches 0.93 in" in table
 
 
-def test_a_spread_without_resamples_is_nan(margins):
-    s = margins.spread(0.1, np.full(10, np.nan))
+def test_a_spread_without_resamples_is_nan(paired):
+    s = paired.spread(0.1, np.full(10, np.nan))
     assert s["margin"] == 0.1 and math.isnan(s["std"]) and math.isnan(s["ahead"])
 
 
