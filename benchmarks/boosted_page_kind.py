@@ -36,11 +36,7 @@ import numpy as np
 
 from benchmarks.boosted_static import column_experiment
 from benchmarks.grouped_cv import ROOT
-from scrapy_boilerplate.filters.comments import (
-    MAX_DECLARATIONS,
-    declares_discussion,
-    json_ld_scripts,
-)
+from scrapy_boilerplate.filters.comments import declares_discussion, json_ld_declares
 from scrapy_boilerplate.neural import boosted_features as features_module
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, TEXT_LIKE_WORDS
 
@@ -61,7 +57,7 @@ COLUMNS = [
 _ARTICLE_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"(?:\w*Article|BlogPosting|Report)"')
 _COLUMN = {
     name: BOOSTED_FEATURES.index(name)
-    for name in ("anc_tag_article", "anc_class_comment", "label_li", "tag_p", "link_density")
+    for name in ("anc_tag_article", "anc_class_comment", "label_li", "tag_p")
 }
 
 
@@ -75,12 +71,7 @@ def declares_article(root: Any) -> bool:
         if (meta.get("property") or meta.get("name") or "").strip().lower() == "og:type":
             if (meta.get("content") or "").strip().lower().startswith("article"):
                 return True
-    for n, script in enumerate(json_ld_scripts(root)):
-        if n >= MAX_DECLARATIONS:
-            break
-        if script.text and _ARTICLE_TYPE.search(script.text):
-            return True
-    return False
+    return json_ld_declares(root, _ARTICLE_TYPE)
 
 
 def page_kind_columns(doc: Any) -> np.ndarray:

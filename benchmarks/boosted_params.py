@@ -100,11 +100,11 @@ def run_name(
     lgbm: dict[str, Any], word_power: float | None, seed: int, drop: Sequence[str] = ()
 ) -> str:
     """The run's folder: the changes and the seed."""
-    changes = {"lgbm": lgbm, "word_power": word_power}
+    changes: dict[str, Any] = {"lgbm": lgbm, "word_power": word_power}
     if drop:
         changes["drop"] = sorted(drop)
-    changes = json.dumps(changes, sort_keys=True)
-    return f"{hashlib.sha256(changes.encode()).hexdigest()[:10]}-seed{seed}"
+    key = json.dumps(changes, sort_keys=True).encode()
+    return f"{hashlib.sha256(key).hexdigest()[:10]}-seed{seed}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,6 +27,7 @@ __all__ = [
     "declares_discussion",
     "heading_ancestors",
     "is_comment_section",
+    "json_ld_declares",
     "json_ld_scripts",
     "nearest_decision",
 ]
@@ -72,6 +73,17 @@ def json_ld_scripts(root: Any) -> Iterator[Any]:
             yield script
 
 
+def json_ld_declares(root: Any, pattern: re.Pattern[str]) -> bool:
+    """Whether one of the page's first ``MAX_DECLARATIONS`` JSON-LD scripts holds
+    ``pattern``."""
+    for n, script in enumerate(json_ld_scripts(root)):
+        if n >= MAX_DECLARATIONS:
+            return False
+        if script.text and pattern.search(script.text):
+            return True
+    return False
+
+
 def declares_discussion(root: Any) -> bool:
     """Whether the page declares itself a discussion (schema.org's
     ``DiscussionForumPosting`` or ``QAPage``: a forum thread, a question and its answers)
@@ -79,11 +91,8 @@ def declares_discussion(root: Any) -> bool:
     each are looked at."""
     if root is None:
         return False
-    for n, script in enumerate(json_ld_scripts(root)):
-        if n >= MAX_DECLARATIONS:
-            break
-        if script.text and _DISCUSSION.search(script.text):
-            return True
+    if json_ld_declares(root, _DISCUSSION):
+        return True
     types = _MICRODATA_TYPES(root)[:MAX_DECLARATIONS]
     return any(_DISCUSSION.search(value) for value in types)
 
