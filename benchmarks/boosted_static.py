@@ -172,13 +172,18 @@ def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
     argv = ["--data", str(args.data), "--out", str(out), "--cache", str(cache)]
     argv += ["--model", "boosted", "--folds", str(args.folds), "--threads", str(args.threads)]
     seed = getattr(args, "seed", 0)  # (LightGBM's: a refit's noise is measured by seeds)
-    argv += ["--seed", str(seed)]
+    page_types = getattr(args, "page_types", "article")
+    argv += ["--seed", str(seed), "--page-types", page_types]
     grouped_cv.main(argv)
     results = json.loads((out / "boosted" / "results.json").read_text(encoding="utf-8"))
     if args.unseen:
         sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
         corpus = build_boosted_corpus(
-            sets, cache=cache, log=log, page_types=["article"], processes=args.threads
+            sets,
+            cache=cache,
+            log=log,
+            page_types=[t for t in page_types.split(",") if t] or None,
+            processes=args.threads,
         )
         cfg = BoostedConfig(seed=seed, threads=args.threads)
         export_boosted(train_boosted(corpus, cfg, log=log), out / "all", cfg, {})
@@ -219,8 +224,8 @@ def measure_with_columns(
 
 def experiment_parser(description: str, out: Path) -> argparse.ArgumentParser:
     """The command line every ``boosted`` experiment script shares: ``--data``,
-    ``--out`` (default ``out``), ``--unseen``, ``--folds``, ``--threads`` and LightGBM's
-    ``--seed`` (a refit's noise is measured by seeds)."""
+    ``--out`` (default ``out``), ``--unseen``, ``--folds``, ``--threads``, LightGBM's
+    ``--seed`` (a refit's noise is measured by seeds) and ``--page-types``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, default=out)
@@ -228,6 +233,11 @@ def experiment_parser(description: str, out: Path) -> argparse.ArgumentParser:
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="LightGBM's seed")
+    parser.add_argument(
+        "--page-types",
+        default="article",
+        help="WCXB page types to train on (comma-separated; '' for all), as grouped_cv's",
+    )
     return parser
 
 

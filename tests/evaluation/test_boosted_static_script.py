@@ -81,5 +81,6 @@ def test_the_experiment_scripts_share_one_command_line(script, tmp_path):
         2,
         0,
     )
-    args = parser.parse_args(["--unseen", "--seed", "3", "--folds", "2"])
-    assert (args.unseen, args.seed, args.folds) == (True, 3, 2)
+    assert args.page_types == "article"  # as the shipped model trains
+    args = parser.parse_args(["--unseen", "--seed", "3", "--folds", "2", "--page-types", ""])
+    assert (args.unseen, args.seed, args.folds, args.page_types) == (True, 3, 2, "")
