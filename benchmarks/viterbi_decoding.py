@@ -17,10 +17,8 @@ pulls its neighbours along more than a short one. Navigation links cannot be con
 in the runs), the summary seed raises its block as shipped, and the short blocks, footers
 and rescues decide as shipped. A switch cost of 0 is a plain threshold at ``centre``.
 
-Scored as every ``boosted`` choice: the training sets cross-validated by site (each
-fold's pages by the model of ``benchmarks.grouped_cv`` that never saw their site), then
-(``--unseen``) the shipped model on the six sets no model trained on. An experiment that
-does not ship. Not a test: nothing is asserted.
+Scored by ``benchmarks.boosted_variants.compare``, as the other decoding experiments.
+Does not ship; nothing is asserted.
 """
 
 from __future__ import annotations
