@@ -22,8 +22,8 @@ package. Output in ``benchmarks/out/boosted_page_types/``; the ``[train]`` extra
 
 Measured 2026-11-29 (docs/neural.md): at ``--other-weight 0.3`` the training sets' mean
 rose by 0.007 over three seeds (WCXB's non-article pages, mozilla-readability,
-zh-cwced-dev) and the six unseen news sets' fell by 0.008; lower with every seed and
-weight tried. Not kept: the default stays an article extractor.
+zh-cwced-dev) and the six unseen news sets' fell by 0.008 (at 0.1: +0.007 and -0.004);
+lower with every seed and weight tried. Not kept: the default stays an article extractor.
 """
 
 from __future__ import annotations
