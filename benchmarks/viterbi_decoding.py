@@ -29,11 +29,7 @@ from typing import Any
 import numpy as np
 
 from scrapy_boilerplate.filters.base import set_flags
-from scrapy_boilerplate.neural.boosted import (
-    BoostedLabeler,
-    outside_footers,
-    short_block_decisions,
-)
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.viterbi import viterbi
 
 from .boosted_variants import RunnerFor, compare, decoding_parser, labeler_runner
@@ -72,12 +68,7 @@ class ViterbiLabeler(BoostedLabeler):
         labels = switch_labels(
             scores.probability, weight, self.centre, self.switch, scores.excluded
         )
-        content = np.zeros(len(scores.long), dtype=bool)
-        content[scores.rows] = labels
-        content = short_block_decisions(content, scores.long)
-        if scores.footer is not None:
-            content = outside_footers(content, scores.footer)
-        return set_flags(doc.blocks, content.tolist())
+        return set_flags(doc.blocks, scores.every_block(labels).tolist())
 
 
 def variant_runner(weighting: str, switch: float, centre: float) -> RunnerFor:

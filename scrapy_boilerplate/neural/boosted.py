@@ -296,12 +296,18 @@ class BlockScores(NamedTuple):
 
     def content(self, seed: float) -> np.ndarray:
         """Per block whether it is content: runs seeded at ``seed`` (:func:`content_runs`),
-        the short blocks by their neighbours, the footers' blocks left out
-        (:func:`outside_footers`). Training scores its folds with the same decisions."""
-        content = np.zeros(len(self.long), dtype=bool)
-        content[self.rows] = content_runs(
-            self.probability, seed, self.grow_threshold, self.excluded
+        then :meth:`every_block`. Training scores its folds with the same decisions."""
+        return self.every_block(
+            content_runs(self.probability, seed, self.grow_threshold, self.excluded)
         )
+
+    def every_block(self, decided: np.ndarray) -> np.ndarray:
+        """Per block whether it is content, given the decisions of the blocks the trees
+        decide (``decided``, one per row): the short blocks by their neighbours
+        (:func:`short_block_decisions`), the footers' blocks left out
+        (:func:`outside_footers`)."""
+        content = np.zeros(len(self.long), dtype=bool)
+        content[self.rows] = decided
         content = short_block_decisions(content, self.long)
         if self.footer is not None:
             content = outside_footers(content, self.footer)
