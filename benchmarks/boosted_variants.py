@@ -19,14 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from scrapy_boilerplate.evaluation.datasets import Dataset, open_dataset
-from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
+from scrapy_boilerplate.evaluation.evaluate import PageResult, RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import Runner, chain_runner
 from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler, raised_to_seed
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
@@ -37,12 +37,33 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 
 
-def score(pages: list[tuple[Any, Any]]) -> float:
-    """The set's F1 of (runner, page) pairs, as the evaluate command computes it."""
+#: a variant: the runner for a model directory (None: the shipped model)
+RunnerFor = Callable[[str | None], Runner]
+
+
+def set_f1(pages: Iterable[PageResult]) -> float:
+    """The set's F1 of some pages' results, as the evaluate command computes it."""
     result = RunnerResult("variant", "ours", None)
-    result.pages.extend(run_page(runner, page, "auto") for runner, page in pages)
+    result.pages.extend(pages)
     result.finish(n_bootstrap=0)
     return (result.shingles or result.snippets).f1
+
+
+def score(pages: list[tuple[Any, Any]]) -> float:
+    """The set's F1 of (runner, page) pairs, as the evaluate command computes it."""
+    return set_f1(run_page(runner, page, "auto") for runner, page in pages)
+
+
+def fold_pairs(
+    base: Dataset, runner_for: RunnerFor, folds_dir: Path, folds: int = 4
+) -> list[tuple[Runner, Any]]:
+    """Every page of ``base`` with the runner of the fold model that never saw its site
+    (``benchmarks.grouped_cv``'s models in ``folds_dir``)."""
+    pairs = []
+    for k in range(folds):
+        runner = runner_for(str(folds_dir / f"fold{k}"))
+        pairs.extend((runner, page) for page in FoldPages(base, k, folds).iter_pages())
+    return pairs
 
 
 def print_row(name: str, figures: list[float], labels: list[str]) -> None:
@@ -50,10 +71,6 @@ def print_row(name: str, figures: list[float], labels: list[str]) -> None:
         f"{label} {f:.4f} ({f - figures[0]:+.4f})" for label, f in zip(labels, figures, strict=True)
     )
     print(f"{name:22s} {cells}", flush=True)
-
-
-#: a variant: the runner for a model directory (None: the shipped model)
-RunnerFor = Callable[[str | None], Runner]
 
 
 def options_runner(options: dict[str, Any]) -> RunnerFor:
@@ -138,17 +155,13 @@ def compare(
         means: list[list[float]] = []
         for name in names:
             base = open_dataset(data / name)
-            parts: list[tuple[Dataset, str | None]] = (
-                [(FoldPages(base, k, folds), str(folds_dir / f"fold{k}")) for k in range(folds)]
-                if by_fold
-                else [(base, None)]
-            )
             figures = []
             for runner_for in variants:
-                pairs = []
-                for pages, model_dir in parts:
-                    runner = runner_for(model_dir)
-                    pairs.extend((runner, page) for page in pages.iter_pages())
+                pairs = (
+                    fold_pairs(base, runner_for, folds_dir, folds)
+                    if by_fold
+                    else [(runner_for(None), page) for page in base.iter_pages()]
+                )
                 figures.append(score(pairs))
             means.append(figures)
             print_row(name, figures, labels)

@@ -22,11 +22,11 @@ from collections import defaultdict
 from pathlib import Path
 
 from scrapy_boilerplate.evaluation.datasets import open_dataset
-from scrapy_boilerplate.evaluation.evaluate import PageResult, RunnerResult
+from scrapy_boilerplate.evaluation.evaluate import PageResult
 from scrapy_boilerplate.neural.boosted import BoostedLabeler
 
-from .boosted_variants import DATA, labeler_runner, score
-from .grouped_cv import OUT, FoldPages
+from .boosted_variants import DATA, fold_pairs, labeler_runner, score, set_f1
+from .grouped_cv import OUT
 from .quality import WORK_DIR
 
 TYPES = ("article", "documentation", "service", "forum", "collection", "listing", "product")
@@ -34,19 +34,16 @@ TYPES = ("article", "documentation", "service", "forum", "collection", "listing"
 
 def page_types(data: Path = DATA) -> dict[str, str]:
     """wcxb-dev's page id -> page type."""
-    lines = (data / "wcxb-dev" / "truth.jsonl").read_text(encoding="utf-8").splitlines()
-    return {str(r["id"]): r.get("page_type") for r in map(json.loads, filter(None, lines))}
+    labels = open_dataset(data / "wcxb-dev").iter_labels()
+    return {page.id: page.extras.get("page_type") for page in labels}
 
 
 def folds_by_type(folds_dir: Path, types: dict[str, str], folds: int = 4) -> dict[str, float]:
     """Per page type, the F1 of the fold models' extractions of its held-out pages."""
     base = open_dataset(DATA / "wcxb-dev")
-    runner_for = labeler_runner(BoostedLabeler, "folds")
     pairs = defaultdict(list)
-    for k in range(folds):
-        runner = runner_for(str(folds_dir / f"fold{k}"))
-        for page in FoldPages(base, k, folds).iter_pages():
-            pairs[types.get(page.id)].append((runner, page))
+    for runner, page in fold_pairs(base, labeler_runner(BoostedLabeler, "folds"), folds_dir, folds):
+        pairs[types.get(page.id)].append((runner, page))
     return {t: score(pairs[t]) for t in TYPES if pairs[t]}
 
 
@@ -58,14 +55,7 @@ def library_by_type(name: str, types: dict[str, str], work: Path = WORK_DIR) -> 
     by_type = defaultdict(list)
     for page in json.loads(path.read_text(encoding="utf-8"))["pages"]:
         by_type[types.get(page["id"])].append(PageResult.from_dict(page))
-    scores = {}
-    for t in TYPES:
-        if by_type[t]:
-            result = RunnerResult(name, "library", None)
-            result.pages.extend(by_type[t])
-            result.finish(n_bootstrap=0)
-            scores[t] = result.shingles.f1
-    return scores
+    return {t: set_f1(by_type[t]) for t in TYPES if by_type[t]}
 
 
 def main(argv: list[str] | None = None) -> int:
