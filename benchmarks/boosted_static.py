@@ -182,7 +182,7 @@ def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
             sets,
             cache=cache,
             log=log,
-            page_types=[t for t in page_types.split(",") if t] or None,
+            page_types=grouped_cv.page_type_list(page_types),
             processes=args.threads,
         )
         cfg = BoostedConfig(seed=seed, threads=args.threads)

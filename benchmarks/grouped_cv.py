@@ -112,6 +112,11 @@ def best_others(path: Path) -> dict[str, tuple[str, float]]:
     return best
 
 
+def page_type_list(text: str) -> list[str] | None:
+    """The page types of a comma-separated ``--page-types`` (None for all: '')."""
+    return [t for t in text.split(",") if t] or None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATA)
@@ -138,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.config and args.model != "boosted":
         parser.error("--config changes BoostedConfig: only with --model boosted")
-    page_types = [t for t in args.page_types.split(",") if t] or None
+    page_types = page_type_list(args.page_types)
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
     if args.model == "boosted":
