@@ -24,7 +24,7 @@ the ``[train]`` extra (LightGBM).
 
 Measured 2026-11-29 (docs/neural.md), with ``boosted_page_types --other-weight 0.3``'s
 models of seeds 0, 1 and 2: the training sets rise as with the every-type model alone
-(by 0.005-0.008), the six unseen sets fall at every cut and seed (by 0.003-0.009): the
+(by 0.004-0.008), the six unseen sets fall at every cut and seed (by 0.003-0.009): the
 classifier takes news pages of other years and sites for forums and listings. Not kept.
 """
 
