@@ -86,6 +86,10 @@ class BoostedConfig:
     #: power (0: long pages count as their blocks; 1: every page counts the same, as the
     #: page-mean token F1 does)
     page_balance: float = 0.0
+    #: the weight of the blocks of a page whose set labels it a type other than
+    #: ``article`` (WCXB's forums, listings, products, ...) against an article's: 0.3
+    #: trains the discussions model (docs/neural.md); 1: as many as their words say
+    other_page_weight: float = 1.0
     seed: int = 0
     threads: int = 2
 
@@ -101,6 +105,8 @@ class BoostedCorpus:
     offsets: np.ndarray  # page p: rows offsets[p]:offsets[p+1]
     datasets: list[str] = field(default_factory=list)
     page_ids: list[str] = field(default_factory=list)
+    #: each page's type where its set labels one (wcxb-dev: article, forum, ...), else ""
+    page_types: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.page_ids)
@@ -153,7 +159,8 @@ def build_boosted_corpus(
     cache_file = None
     if cache is not None:
         folders = [str(Path(d).resolve()) for d in dataset_dirs]
-        key = hashlib.sha256(repr((folders, limit, types, _code_version())).encode())
+        # ("page_types": the corpus keeps each page's type since 2026-11-29)
+        key = hashlib.sha256(repr((folders, limit, types, _code_version(), "page_types")).encode())
         cache_file = Path(cache) / f"boosted-corpus-{key.hexdigest()[:16]}.npz"
         if cache_file.exists():
             if log:
@@ -170,11 +177,26 @@ def build_boosted_corpus(
         offsets=offsets,
         datasets=[p[0] for p in pages],
         page_ids=[p[1] for p in pages],
+        page_types=_page_types(dataset_dirs, [(p[0], p[1]) for p in pages]),
     )
     if cache_file is not None:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         corpus.save(cache_file)
     return corpus
+
+
+def _page_types(
+    dataset_dirs: Sequence[str | os.PathLike[str]], pages: list[tuple[str, str]]
+) -> list[str]:
+    """The type of each (set, page id), as its set labels it ("" where it does not)."""
+    from ..evaluation.datasets import open_dataset
+
+    types: dict[tuple[str, str], str] = {}
+    for d in dataset_dirs:
+        ds = open_dataset(d)
+        for page in ds.iter_labels():
+            types[(ds.name, page.id)] = page.extras.get("page_type") or ""
+    return [types.get(page, "") for page in pages]
 
 
 def _code_version() -> str:
@@ -233,7 +255,10 @@ def train_boosted(
     if log:
         headings = " and shorter headings" if cfg.short_headings else ""
         log(f"boosted: {len(keep)} labelled blocks of more than {cfg.short_words} words{headings}")
-    model.fit(corpus.features[keep], y, sample_weight=block_weights(corpus, keep, cfg.page_balance))
+    weights = block_weights(corpus, keep, cfg.page_balance)
+    if cfg.other_page_weight != 1.0:
+        weights = weights * other_type_factors(corpus, keep, cfg.other_page_weight)
+    model.fit(corpus.features[keep], y, sample_weight=weights)
     return model
 
 
@@ -248,6 +273,14 @@ def block_weights(corpus: BoostedCorpus, keep: np.ndarray, page_balance: float) 
     totals = np.bincount(page, weights=weights, minlength=len(corpus))
     balanced = weights / totals[page] ** page_balance
     return balanced * (weights.sum() / balanced.sum())
+
+
+def other_type_factors(corpus: BoostedCorpus, keep: np.ndarray, weight: float) -> np.ndarray:
+    """Per row of ``keep``, ``weight`` if its page's type is neither ``article`` nor
+    unlabelled (a WCXB forum, listing, product, ...), else 1."""
+    other = np.array([t not in ("", "article") for t in corpus.page_types], dtype=bool)
+    page = np.searchsorted(corpus.offsets, keep, side="right") - 1
+    return np.where(other[page], weight, 1.0) if len(other) else np.ones(len(keep))
 
 
 def page_decided(corpus: BoostedCorpus, page: int, cfg: BoostedConfig) -> np.ndarray:

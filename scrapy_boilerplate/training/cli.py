@@ -176,7 +176,9 @@ def _train_boosted(args: argparse.Namespace) -> int:
     if built is None:
         return 1
     sets, page_types, corpus, _ = built
-    cfg = BoostedConfig(seed=args.seed, threads=args.threads)
+    cfg = BoostedConfig(
+        seed=args.seed, threads=args.threads, other_page_weight=args.other_page_weight
+    )
     try:
         model = train_boosted(corpus, cfg, log=_log)
     except ValueError as exc:
@@ -341,6 +343,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="comma-separated page types to train on, for sets that label them (wcxb-dev: "
         "article, forum, listing, product, ...); pages of other sets are all used "
         "(default: every type)",
+    )
+    p.add_argument(
+        "--other-page-weight",
+        type=float,
+        default=1.0,
+        metavar="W",
+        help="boosted: the weight of the blocks of pages of a type other than article "
+        "(wcxb-dev's forums, listings, ...) against an article's (default 1; 0.3 trained "
+        "the discussions model)",
     )
     p.add_argument(
         "--no-extension",

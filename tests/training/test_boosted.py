@@ -25,6 +25,7 @@ from scrapy_boilerplate.training.boosted import (  # noqa: E402
     block_weights,
     build_boosted_corpus,
     export_boosted,
+    other_type_factors,
     predict_pages,
     train_boosted,
 )
@@ -118,3 +119,31 @@ def test_the_train_command(tiny_set, tmp_path, capsys):  # noqa: F811
     meta = json.loads((out / "boosted.json").read_text())
     assert meta["training"]["sets"] == {"tiny-set": "not for shipping"}
     assert "training blocks (in-sample)" in capsys.readouterr().out
+
+
+def typed(folder):
+    """The tiny set (``folder``) with pages 0-2 articles, 3-4 forums and 5 of no type."""
+    truth = folder / "truth.jsonl"
+    rows = [json.loads(line) for line in truth.read_text().splitlines()]
+    for row in rows:
+        if int(row["id"]) < 5:
+            row["page_type"] = "article" if int(row["id"]) < 3 else "forum"
+    truth.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return folder
+
+
+def test_pages_of_other_types_weigh_other_page_weight_times_an_articles(tiny_set):  # noqa: F811
+    corpus = build_boosted_corpus([typed(tiny_set)])
+    assert corpus.page_types == ["article"] * 3 + ["forum"] * 2 + [""]
+    keep = np.arange(len(corpus.labels))
+    page = np.searchsorted(corpus.offsets, keep, side="right") - 1
+    factors = other_type_factors(corpus, keep, 0.3)
+    assert np.array_equal(factors, np.where((page == 3) | (page == 4), 0.3, 1.0))
+
+
+def test_the_train_command_weighs_other_page_types_as_told(tiny_set, tmp_path):  # noqa: F811
+    out = tmp_path / "model"
+    argv = ["train", str(typed(tiny_set)), "--model", "boosted", "--out", str(out)]
+    assert main([*argv, "--threads", "1", "--allow-any-set", "--other-page-weight", "0.3"]) == 0
+    meta = json.loads((out / "boosted.json").read_text())
+    assert meta["config"]["other_page_weight"] == 0.3
