@@ -58,6 +58,11 @@ def _extended(items: list[Any] | tuple[()], more: Iterable[Any]) -> list[Any]:
     return out
 
 
+#: the schema.org types of pages whose threads are their content: a forum thread, a
+#: question and its answers (:attr:`Document.discussion_declared`)
+DISCUSSION_TYPES = ("DiscussionForumPosting", "QAPage")
+
+
 class TextBlock:
     """A run of text between block boundaries, with boilerpipe's statistics.
 
@@ -343,6 +348,11 @@ class Document:
     #: whether words were counted with Chinese, Japanese and Thai characters as words
     #: (the extractor's ``cjk``): a filter that segments the page again counts the same way
     cjk: bool = True
+    #: whether the page declares itself a discussion (a forum thread, a question and its
+    #: answers: :func:`~scrapy_boilerplate.filters.comments.page_declares_discussion`),
+    #: once known; None: not looked at yet. Parsing sets False where the markup holds
+    #: neither schema.org name, which most pages do not (no search of the tree then)
+    discussion_declared: bool | None = None
 
     def check_deadline(self) -> None:
         """Raise :class:`~scrapy_boilerplate.errors.ExtractionTimeout` if the time budget
@@ -373,6 +383,7 @@ class Document:
             deadline=self.deadline,
             fallback_title=self.fallback_title,
             cjk=self.cjk,
+            discussion_declared=self.discussion_declared,
         )
 
     def content(self) -> str:

@@ -29,7 +29,7 @@ from lxml import html as lxml_html
 
 from . import neko
 from ._compiled import use_twin
-from .document import Document, Label, TextBlock
+from .document import DISCUSSION_TYPES, Document, Label, TextBlock
 from .encoding import decode_html
 from .limits import limit_markup
 from .words import (
@@ -473,6 +473,8 @@ def parse_html(
     root, warnings = build_tree(html)
     blocks, title = segment_shown(root, cjk=cjk)
     doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings, cjk=cjk)
+    if not any(name in html for name in DISCUSSION_TYPES):
+        doc.discussion_declared = False  # (markup without either name declares neither)
     if title is None and root is not None:
         doc.fallback_title = _title_anywhere(root)
     return doc

@@ -108,3 +108,22 @@ def test_the_command_line_adds_comments_to_json(tmp_path, capsys):
     assert line["comments"].endswith(BOB)
     assert main(["extract", "--format", "jsonl", str(path)]) == 0
     assert "comments" not in json.loads(capsys.readouterr().out)
+
+
+def test_whether_a_page_declares_a_discussion_is_found_once_and_kept():
+    from scrapy_boilerplate.filters.comments import page_declares_discussion
+    from scrapy_boilerplate.parse import parse_html
+
+    # markup that names neither schema.org type cannot declare one: parsing says so
+    plain = parse_html("<html><body><p>A story with no thread.</p></body></html>")
+    assert plain.discussion_declared is False and not page_declares_discussion(plain)
+    question = parse_html(
+        '<html><head><script type="application/ld+json">{"@type": "QAPage"}</script></head>'
+        "<body><p>How do I keep my bread fresh?</p></body></html>"
+    )
+    assert question.discussion_declared is None  # named: the tree decides, once
+    assert page_declares_discussion(question) and question.discussion_declared is True
+    assert question.copy().discussion_declared is True
+    # a page that writes the name in its text declares nothing
+    named = parse_html("<p>Mark forum threads up as DiscussionForumPosting.</p>")
+    assert named.discussion_declared is None and not page_declares_discussion(named)

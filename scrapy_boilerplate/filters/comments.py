@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 
 from .._compiled import use_twin
-from ..document import Document, Label
+from ..document import DISCUSSION_TYPES, Document, Label
 from .base import Filter
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "comment_sections",
     "comment_sections_python",
     "declares_discussion",
+    "page_declares_discussion",
     "heading_ancestors",
     "is_comment_section",
     "json_ld_declares",
@@ -48,7 +49,7 @@ _MAYBE = re.compile("|".join(_MAYBE_PIECES), re.IGNORECASE).search
 #: elements that hold the whole page, never a comment section
 _PAGE_TAGS = frozenset(("html", "body"))
 #: schema.org types of pages whose threads are their content
-_DISCUSSION = re.compile(r"\b(?:DiscussionForumPosting|QAPage)\b")
+_DISCUSSION = re.compile(r"\b(?:" + "|".join(DISCUSSION_TYPES) + r")\b")
 #: the JSON-LD scripts and microdata types looked at (a bound: each is searched once)
 MAX_DECLARATIONS = 50
 _MICRODATA_TYPES = etree.XPath("//*[@itemtype]/@itemtype")
@@ -97,6 +98,15 @@ def declares_discussion(root: Any) -> bool:
     return any(_DISCUSSION.search(value) for value in types)
 
 
+def page_declares_discussion(doc: Document) -> bool:
+    """:func:`declares_discussion` of a document's tree, found once per document and kept
+    in ``doc.discussion_declared`` (which parsing sets False on markup that names
+    neither type)."""
+    if doc.discussion_declared is None:
+        doc.discussion_declared = declares_discussion(doc.root)
+    return doc.discussion_declared
+
+
 class CommentSectionFilter(Filter):
     """Content blocks inside a readers' comment section become boilerplate, labelled
     ``USER_COMMENTS``.
@@ -139,7 +149,7 @@ class CommentSectionFilter(Filter):
                     words[section] = words.get(section, 0) + block.num_words
         if not words:
             return False
-        if self.keep_discussions and declares_discussion(doc.root):
+        if self.keep_discussions and page_declares_discussion(doc):
             return False
         limit = self.max_share * total
         wrappers = None
