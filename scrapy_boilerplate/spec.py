@@ -215,6 +215,7 @@ def _import_filter_class(path: str, index: int) -> type[Filter]:
 #: query whose cost the page's author can inflate
 TRUSTED_ONLY_PARAMETERS: dict[str, str] = {
     "model_dir": "it names a path on this machine",
+    "discussion_model_dir": "it names a path on this machine",
     "threads": "it sets how many threads the process runs",
     "xpath": "libxml2 may take far more than linear time over a page for some XPaths",
     "css": "it becomes an XPath (see xpath)",

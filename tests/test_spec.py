@@ -236,6 +236,7 @@ def test_allowed_imports_restrict_import_paths_without_importing_anything():
     [
         [{"web2text": {"model_dir": "/etc"}}],
         [{"context": {"model_dir": "/tmp"}}],
+        [{"boosted": {"discussion_model_dir": "/tmp"}}],
         [{"context_labeler": {"threads": 64}}],
         [{"fallback": {"extractor": [{"web2text": {"model_dir": "/"}}]}}],
     ],

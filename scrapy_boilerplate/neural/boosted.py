@@ -49,14 +49,22 @@ import numpy as np
 from ..document import Document
 from ..errors import ModelUnavailableError
 from ..filters.base import Chain, Filter, set_flags
+from ..filters.comments import page_declares_discussion
 from .boosted_features import BOOSTED_FEATURES, boosted_features
 from .filter import ProbabilityLabeler, labeler_chain
-from .model import CHUNK_ROWS, inference_session, process_model, read_model_meta
+from .model import (
+    CHUNK_ROWS,
+    DEFAULT_MODEL_DIR,
+    inference_session,
+    process_model,
+    read_model_meta,
+)
 from .summary import Summary, page_summary
 
 __all__ = [
     "BOOSTED_FILE",
     "BOOSTED_META",
+    "DISCUSSIONS_MODEL_DIR",
     "FAVOR",
     "BlockScores",
     "BoostedLabeler",
@@ -79,6 +87,9 @@ __all__ = [
 BOOSTED_FILE = "boosted.onnx"
 BOOSTED_META = "boosted.json"
 _RETRAIN = "scrapy-boilerplate train --model boosted"
+#: the shipped model for pages that declare a discussion: the same columns, trees trained
+#: on every WCXB page type (docs/neural.md, "Discussions")
+DISCUSSIONS_MODEL_DIR = DEFAULT_MODEL_DIR / "discussions"
 
 _models: dict[tuple[int, str, int], BoostedModel] = {}
 _NUM_WORDS = attrgetter("num_words")
@@ -218,6 +229,15 @@ class BoostedLabeler(ProbabilityLabeler):
     ``<footer>`` element are not content (:func:`outside_footers`). ``seed_summary``:
     the block holding the page's meta description seeds a run where the trees give it
     :data:`SUMMARY_FLOOR` or more (:func:`seeded_by_summary`).
+
+    ``discussions``: a page that declares itself a discussion (schema.org's
+    ``DiscussionForumPosting`` or ``QAPage``: a forum thread, a question and its answers;
+    :func:`~scrapy_boilerplate.filters.comments.page_declares_discussion`) is read by the
+    discussions model, trees trained on pages of every kind, forums among them, where
+    the default's learned from articles only (cross-validated by site: wcxb-dev's
+    declared forums 0.654 -> 0.768; docs/neural.md). ``discussion_model_dir``: that
+    model's directory (None: the shipped one, :data:`DISCUSSIONS_MODEL_DIR`, unless
+    ``model_dir`` names a model of your own, which then reads every page).
     """
 
     name = "boosted_labeler"
@@ -230,11 +250,17 @@ class BoostedLabeler(ProbabilityLabeler):
         grow_threshold: float | None = None,
         drop_footers: bool = True,
         seed_summary: bool = True,
+        discussions: bool = True,
+        discussion_model_dir: str | None = None,
     ) -> None:
         self.grow_threshold = grow_threshold
         self.drop_footers = drop_footers
         self.seed_summary = seed_summary
+        self.discussions = discussions
+        self.discussion_model_dir = discussion_model_dir
         super().__init__(model_dir, threshold, threads)
+        if discussions:
+            self.discussion_model()  # (missing or corrupt: fails now, as the model does)
 
     def grow_threshold_of(self, model: BoostedModel) -> float:
         """The probability each block of a content run needs: ``grow_threshold``, else
@@ -245,10 +271,25 @@ class BoostedLabeler(ProbabilityLabeler):
         """The loaded model (raises ModelUnavailableError without onnxruntime)."""
         return get_boosted_model(self.model_dir, self.threads)
 
+    def discussion_model(self) -> BoostedModel:
+        """The loaded model for pages that declare a discussion (see the class)."""
+        if self.discussion_model_dir is not None:
+            return get_boosted_model(self.discussion_model_dir, self.threads)
+        if self.model_dir is not None:
+            return self.model()
+        return get_boosted_model(DISCUSSIONS_MODEL_DIR, self.threads)
+
+    def model_for(self, doc: Document) -> BoostedModel:
+        """The model that reads ``doc``: the discussions model if the page declares a
+        discussion (and ``discussions`` is on), else the model."""
+        if self.discussions and page_declares_discussion(doc):
+            return self.discussion_model()
+        return self.model()
+
     def scored(self, doc: Document) -> BlockScores:
         """The trees' view of a page with blocks: which blocks they decide, and those
         blocks' content probability."""
-        model = self.model()
+        model = self.model_for(doc)
         blocks = doc.blocks
         features = boosted_features(doc)
         doc.check_deadline()
@@ -418,6 +459,8 @@ def boosted(
     dominant_block: bool = True,
     drop_footers: bool = True,
     seed_summary: bool = True,
+    discussions: bool = True,
+    discussion_model_dir: str | None = None,
 ) -> Chain:
     """The ``boosted`` extractor (the default): the boosted labeler, then
     (``drop_comments``) the :class:`~scrapy_boilerplate.filters.CommentSectionFilter`,
@@ -435,7 +478,10 @@ def boosted(
     (:data:`FAVOR`), so it cannot be given with either. ``drop_footers``: blocks inside
     a ``<footer>`` element are not content where something else is; ``seed_summary``:
     the block holding the page's meta description seeds a run of content where the
-    trees give it at least :data:`SUMMARY_FLOOR` (see :class:`BoostedLabeler`)."""
+    trees give it at least :data:`SUMMARY_FLOOR`; ``discussions``: a page that declares
+    itself a discussion (a forum thread, a question and its answers) is read by the
+    discussions model (``discussion_model_dir``; None: the shipped one) (see
+    :class:`BoostedLabeler`)."""
     if favor is not None:
         if favor not in FAVOR:
             raise ValueError(f"favor must be one of {', '.join(FAVOR)}, not {favor!r}")
@@ -443,7 +489,14 @@ def boosted(
             raise ValueError("favor sets threshold and grow_threshold: give it or them")
         threshold, grow_threshold = FAVOR[favor]
     labeler = BoostedLabeler(
-        model_dir, threshold, threads, grow_threshold, drop_footers, seed_summary
+        model_dir,
+        threshold,
+        threads,
+        grow_threshold,
+        drop_footers,
+        seed_summary,
+        discussions,
+        discussion_model_dir,
     )
     rescue = DominantBlock(labeler) if dominant_block else None
     return labeler_chain(

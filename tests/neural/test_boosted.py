@@ -16,6 +16,7 @@ from scrapy_boilerplate import build_chain, extract, get_extractor
 from scrapy_boilerplate.errors import ChainSpecError, ModelUnavailableError
 from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural.boosted import (
+    DISCUSSIONS_MODEL_DIR,
     FAVOR,
     BoostedLabeler,
     BoostedModel,
@@ -378,3 +379,79 @@ def test_a_page_with_content_is_left_as_the_labeler_made_it():
     off = get_extractor([{"boosted": {"dominant_block": False}}]).extract(page)
     assert on.text == off.text and on.text
     assert all(block.decided_by != "dominant_block" for block in on.blocks)
+
+
+# -- pages that declare a discussion ---------------------------------------------------
+
+#: a forum thread of wcxb-dev (page 2797; tests/neural/README.md) and its reference text
+FORUM = Path(__file__).parent / "wcxb-forum-2797.html.gz"
+FORUM_TEXT = (Path(__file__).parent / "wcxb-forum-2797.txt").read_text(encoding="utf-8")
+THREAD_JSON_LD = (
+    '<script type="application/ld+json">{"@context": "https://schema.org", '
+    '"@type": "DiscussionForumPosting", "headline": "Which Linux for virtual machines?"}'
+    "</script>"
+)
+
+
+def test_a_page_that_declares_a_discussion_is_read_by_the_discussions_model():
+    labeler = BoostedLabeler()
+    body = "<p>" + "Which Linux would you run Windows 7 under as a virtual machine? " * 3 + "</p>"
+    thread = parse_html(f"<html><head>{THREAD_JSON_LD}</head><body>{body}</body></html>")
+    question = parse_html(
+        f'<html><body><div itemscope itemtype="https://schema.org/QAPage">{body}</div></body></html>'
+    )
+    assert labeler.discussion_model() is not labeler.model()
+    assert labeler.model_for(thread) is labeler.discussion_model()
+    assert labeler.model_for(question) is labeler.discussion_model()
+    assert labeler.model_for(parse_html(ARTICLE)) is labeler.model()
+    off = BoostedLabeler(discussions=False)
+    assert off.model_for(thread) is off.model()
+
+
+def test_the_discussions_model_keeps_a_forum_thread_that_the_article_model_misses():
+    from scrapy_boilerplate.evaluation.metrics import score_page
+
+    html = gzip.decompress(FORUM.read_bytes()).decode("utf-8")
+    thread = extract(html).text
+    article_model = get_extractor([{"boosted": {"discussions": False}}]).extract(html).text
+    # the first post and its replies, not the forum's notices around them
+    assert "run Win7 and Win10 as virtual machines under Linux" in thread
+    assert "run Win7 and Win10" not in article_model
+    assert score_page(FORUM_TEXT, thread).f1 > 0.7 > score_page(FORUM_TEXT, article_model).f1
+
+
+def test_the_shipped_discussions_model_reads_the_default_models_columns():
+    default = BoostedModel(DEFAULT_MODEL_DIR)
+    discussions = BoostedModel(DISCUSSIONS_MODEL_DIR)
+    assert discussions.meta["features"] == default.meta["features"] == list(BOOSTED_FEATURES)
+    # trees trained on pages of every kind, the non-article ones at 0.3 of an article
+    assert discussions.meta["config"]["other_page_weight"] == 0.3
+    assert default.meta["training"]["page_types"] == ["article"]
+    assert discussions.meta["training"]["page_types"] == "all"
+    size = sum(p.stat().st_size for p in DISCUSSIONS_MODEL_DIR.iterdir())
+    assert size < 600_000
+
+
+def test_a_model_of_ones_own_reads_every_page_unless_a_discussions_model_is_named(tmp_path):
+    own = tmp_path / "own"
+    own.mkdir()
+    for name in ("boosted.onnx", "boosted.json"):
+        shutil.copy(DEFAULT_MODEL_DIR / name, own / name)
+    labeler = BoostedLabeler(str(own))
+    assert labeler.discussion_model() is labeler.model()
+    named = BoostedLabeler(str(own), discussion_model_dir=str(DISCUSSIONS_MODEL_DIR))
+    assert named.discussion_model() is BoostedLabeler().discussion_model()
+    # the settings travel with a pickled labeler (a worker process loads its own models)
+    copy = pickle.loads(pickle.dumps(named))
+    assert (copy.discussions, copy.discussion_model_dir) == (True, str(DISCUSSIONS_MODEL_DIR))
+
+
+def test_a_missing_discussions_model_fails_when_the_chain_is_built(tmp_path, monkeypatch):
+    monkeypatch.setattr(boosted_module, "_models", {})
+    with pytest.raises(ModelUnavailableError, match="boosted model file missing"):
+        get_extractor([{"boosted": {"discussion_model_dir": str(tmp_path)}}])
+    # turned off, it is never loaded
+    off = get_extractor(
+        [{"boosted": {"discussions": False, "discussion_model_dir": str(tmp_path)}}]
+    )
+    assert "cracks were found" in off.extract(ARTICLE).text
