@@ -1,0 +1,102 @@
+#!/usr/bin/env python
+"""Pages that declare a discussion read by a model trained on every kind of page.
+
+    python -m benchmarks.boosted_discussions OTHER_RUN [--base FOLDS_DIR] \\
+        [--full-base DIR] [--unseen]
+
+A page that declares itself a discussion (schema.org's ``DiscussionForumPosting`` or
+``QAPage`` in JSON-LD or microdata:
+:func:`~scrapy_boilerplate.filters.comments.declares_discussion`, the comment filter's
+test) is a forum thread or a question and its answers; on wcxb-dev 74 pages do, every
+one of them a forum, and no page of the six unseen sets does. The default's trees learn
+from articles and trail on forums; the trees of ``benchmarks.boosted_page_types``
+(``OTHER_RUN``, its output folder: fold models in ``boosted/``, the full model in
+``all/``) learn from every type. Here those pages take the other model's extraction and
+every other page keeps the default's: cross-validated by site (a page of fold k by
+either configuration's fold k), and with ``--unseen`` by the full models on the six
+unseen sets. Not part of the package; the ``[train]`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from benchmarks.boosted_variants import DATA, fold_pairs, labeler_runner, set_f1
+from benchmarks.grouped_cv import OUT as CV_OUT
+from scrapy_boilerplate.evaluation.datasets import open_dataset
+from scrapy_boilerplate.evaluation.evaluate import PageResult, run_page
+from scrapy_boilerplate.filters.comments import declares_discussion
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
+from scrapy_boilerplate.parse import build_tree
+from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
+
+
+def page_declares_discussion(html: str) -> bool:
+    """Whether a page's markup declares a discussion."""
+    root, _ = build_tree(html)
+    return root is not None and declares_discussion(root)
+
+
+def gated(base: list[PageResult], other: dict[str, PageResult]) -> list[PageResult]:
+    """``base``'s results, each page in ``other`` (the pages that declare a discussion)
+    replaced by its result there."""
+    return [other.get(r.id, r) for r in base]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("other_run", type=Path, help="boosted_page_types' output folder")
+    parser.add_argument("--base", type=Path, default=CV_OUT / "boosted", help="default's folds")
+    parser.add_argument("--full-base", default=None, help="default's full model (the shipped)")
+    parser.add_argument("--unseen", action="store_true")
+    parser.add_argument("--folds", type=int, default=4)
+    args = parser.parse_args(argv)
+    runner_of = labeler_runner(BoostedLabeler, "boosted")
+
+    def measure(name: str, base_pairs, other_pairs) -> tuple[float, float, int]:
+        base = [run_page(runner, page, "auto") for runner, page in base_pairs]
+        declared = {
+            page.id: run_page(runner, page, "auto")
+            for runner, page in other_pairs
+            if page_declares_discussion(page.html)
+        }
+        before, after = set_f1(base), set_f1(gated(base, declared))
+        print(f"| {name} | {len(declared)} | {before:.4f} | {after:.4f} | {after - before:+.4f} |")
+        return before, after, len(declared)
+
+    print("| set | pages that declare a discussion | default | gated | change |")
+    print("|---|---:|---:|---:|---:|")
+    totals = [0.0, 0.0]
+    for name in SHIPPED_TRAINING_SETS:
+        base_set = open_dataset(DATA / name)
+        before, after, _ = measure(
+            name,
+            fold_pairs(base_set, runner_of, args.base, args.folds),
+            fold_pairs(base_set, runner_of, args.other_run / "boosted", args.folds),
+        )
+        totals[0] += before / len(SHIPPED_TRAINING_SETS)
+        totals[1] += after / len(SHIPPED_TRAINING_SETS)
+    print(
+        f"| training sets' mean | | {totals[0]:.4f} | {totals[1]:.4f} | {totals[1] - totals[0]:+.4f} |"
+    )
+    if args.unseen:
+        base_runner = runner_of(args.full_base)
+        other_runner = runner_of(str(args.other_run / "all"))
+        totals = [0.0, 0.0]
+        for name in EVALUATION_ONLY_SETS:
+            pages = list(open_dataset(DATA / name).iter_pages())
+            before, after, _ = measure(
+                name, [(base_runner, p) for p in pages], [(other_runner, p) for p in pages]
+            )
+            totals[0] += before / len(EVALUATION_ONLY_SETS)
+            totals[1] += after / len(EVALUATION_ONLY_SETS)
+        print(
+            f"| unseen mean | | {totals[0]:.4f} | {totals[1]:.4f} | {totals[1] - totals[0]:+.4f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
