@@ -33,34 +33,25 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
-import numpy as np
-
 from benchmarks.boosted_page_kind import COLUMNS, page_kind_columns
 from benchmarks.boosted_static import experiment_parser, extra_columns, measure, print_scores
 from benchmarks.grouped_cv import ROOT
-from benchmarks.wcxb_page_types import page_types
 from scrapy_boilerplate.training import boosted as training_module
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_page_types"
 
 
 @contextmanager
-def other_types_weighted(types: dict[str, str], weight: float) -> Iterator[None]:
-    """Training weights of the blocks of WCXB's pages that are not articles times
-    ``weight`` (``train_boosted`` reads ``block_weights`` from its module)."""
+def other_types_weighted(weight: float) -> Iterator[None]:
+    """Training weights of the blocks of pages of a type other than article times
+    ``weight``: ``BoostedConfig.other_page_weight``, for the harness's runs, which build
+    their own configurations (``train_boosted`` reads ``block_weights`` from its
+    module)."""
     own = training_module.block_weights
 
     def weighted(corpus, keep, page_balance):  # type: ignore[no-untyped-def]
-        weights = own(corpus, keep, page_balance)
-        page = np.searchsorted(corpus.offsets, keep, side="right") - 1
-        other = np.array(
-            [
-                d == "wcxb-dev" and types.get(p) not in (None, "article")
-                for d, p in zip(corpus.datasets, corpus.page_ids, strict=True)
-            ],
-            dtype=bool,
-        )
-        return np.where(other[page], weights * weight, weights)
+        factors = training_module.other_type_factors(corpus, keep, weight)
+        return own(corpus, keep, page_balance) * factors
 
     training_module.block_weights = weighted  # type: ignore[assignment]
     try:
@@ -82,7 +73,7 @@ def command_line() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = command_line().parse_args(argv)
     columns = extra_columns(COLUMNS, page_kind_columns) if args.kind_columns else nullcontext()
-    with columns, other_types_weighted(page_types(args.data), args.other_weight):
+    with columns, other_types_weighted(args.other_weight):
         scores = measure(args, args.out)
     kind = " + the page-kind columns" if args.kind_columns else ""
     heading = f"boosted on every WCXB page type (others at {args.other_weight:g}){kind}"

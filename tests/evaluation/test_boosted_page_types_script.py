@@ -27,6 +27,7 @@ def corpus() -> BoostedCorpus:
         offsets=np.array([0, 2, 4, 6]),
         datasets=["wcxb-dev", "wcxb-dev", "mozilla-readability"],
         page_ids=["1", "2", "1"],
+        page_types=["article", "forum", ""],
     )
 
 
@@ -35,7 +36,7 @@ def test_only_wcxbs_other_types_are_weighted_and_only_for_the_run(script):
     c = corpus()
     keep = np.arange(6)
     plain = own(c, keep, 0.0)
-    with script.other_types_weighted({"1": "article", "2": "forum"}, 0.25):
+    with script.other_types_weighted(0.25):
         weighted = training_module.block_weights(c, keep, 0.0)
     np.testing.assert_allclose(weighted, plain * [1, 1, 0.25, 0.25, 1, 1])
     assert training_module.block_weights is own
