@@ -19,16 +19,18 @@ unseen sets. Not part of the package; the ``[train]`` extra.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-from benchmarks.boosted_variants import DATA, fold_pairs, labeler_runner, set_f1
-from benchmarks.grouped_cv import OUT as CV_OUT
+from benchmarks.boosted_variants import (
+    DATA,
+    article_model_runner,
+    fold_pairs,
+    set_f1,
+    two_models_parser,
+)
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import PageResult, run_page
 from scrapy_boilerplate.filters.comments import declares_discussion
-from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.parse import build_tree
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
@@ -46,14 +48,8 @@ def gated(base: list[PageResult], other: dict[str, PageResult]) -> list[PageResu
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("other_run", type=Path, help="boosted_page_types' output folder")
-    parser.add_argument("--base", type=Path, default=CV_OUT / "boosted", help="default's folds")
-    parser.add_argument("--full-base", default=None, help="default's full model (the shipped)")
-    parser.add_argument("--unseen", action="store_true")
-    parser.add_argument("--folds", type=int, default=4)
-    args = parser.parse_args(argv)
-    runner_of = labeler_runner(BoostedLabeler, "boosted")
+    args = two_models_parser(__doc__.split("\n\n")[0]).parse_args(argv)
+    runner_of = article_model_runner("boosted")
 
     def measure(name: str, base_pairs, other_pairs) -> tuple[float, float, int]:
         base = [run_page(runner, page, "auto") for runner, page in base_pairs]

@@ -30,7 +30,6 @@ classifier takes news pages of other years and sites for forums and listings. No
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -39,13 +38,11 @@ from typing import Any
 import numpy as np
 
 from benchmarks.boosted_page_kind import COLUMNS, page_kind_columns
-from benchmarks.boosted_variants import DATA, labeler_runner, set_f1
-from benchmarks.grouped_cv import OUT as CV_OUT
+from benchmarks.boosted_variants import DATA, article_model_runner, set_f1, two_models_parser
 from benchmarks.grouped_cv import ROOT, FoldPages
 from benchmarks.wcxb_page_types import page_types
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import PageResult, run_page
-from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
 from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
@@ -156,19 +153,14 @@ def routed_f1(rows: list[dict[str, Any]], p_other: np.ndarray, cut: float) -> fl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("other_run", type=Path, help="boosted_page_types' output folder")
-    parser.add_argument("--base", type=Path, default=CV_OUT / "boosted", help="article folds")
-    parser.add_argument("--full-base", default=None, help="article full model (default shipped)")
+    parser = two_models_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--cuts", default="0.3,0.5,0.7,0.8,0.9")
-    parser.add_argument("--unseen", action="store_true")
     parser.add_argument("--seed", type=int, default=0, help="the classifier's seed")
-    parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--drop", default="", help="classifier columns left out (prefixes)")
     args = parser.parse_args(argv)
     cuts = [float(c) for c in args.cuts.split(",")]
     tag = f"{args.base.parent.name}-{args.other_run.name}"
-    runner_of = labeler_runner(BoostedLabeler, "routed")
+    runner_of = article_model_runner("routed")
     types = page_types()
 
     cv: dict[str, list[dict[str, Any]]] = {}

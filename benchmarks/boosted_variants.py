@@ -122,6 +122,27 @@ def labeler_runner(make: Callable[[str | None], Any], name: str) -> RunnerFor:
     return runner_for
 
 
+def article_model_runner(name: str) -> RunnerFor:
+    """The default chain with a model directory's trees on every page (None: the shipped
+    article model): the discussions model left out, as the fold models are read."""
+    return labeler_runner(lambda model_dir: BoostedLabeler(model_dir, discussions=False), name)
+
+
+def two_models_parser(description: str) -> argparse.ArgumentParser:
+    """The command line of an experiment that reads some pages with a second
+    configuration's models: ``OTHER_RUN`` (a ``benchmarks.boosted_static`` run's folder:
+    fold models in ``boosted/``, the full model in ``all/``), ``--base`` (the default's
+    fold models), ``--full-base`` (its full model; None: the shipped one), ``--unseen``
+    and ``--folds``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("other_run", type=Path, help="boosted_page_types' output folder")
+    parser.add_argument("--base", type=Path, default=OUT / "boosted", help="default's folds")
+    parser.add_argument("--full-base", default=None, help="default's full model (the shipped)")
+    parser.add_argument("--unseen", action="store_true", help="also the six unseen sets")
+    parser.add_argument("--folds", type=int, default=4)
+    return parser
+
+
 def decoding_parser(description: str) -> argparse.ArgumentParser:
     """The command line of a decoding experiment: ``--unseen``, ``--skip-cv`` and
     ``--folds-dir`` (the fold models of ``benchmarks.grouped_cv``)."""

@@ -50,3 +50,21 @@ def test_decoding_experiments_share_one_command_line(tmp_path):
     parser = variants.decoding_parser("an experiment")
     args = parser.parse_args(["--unseen", "--folds-dir", str(tmp_path)])
     assert args.unseen and not args.skip_cv and args.folds_dir == tmp_path
+
+
+def test_the_article_model_runner_reads_a_declared_forum_with_the_article_model():
+    import gzip
+
+    variants = importlib.import_module("benchmarks.boosted_variants")
+    forum = Path(__file__).parents[1] / "neural" / "wcxb-forum-2797.html.gz"
+    html = gzip.decompress(forum.read_bytes()).decode("utf-8")
+    runner = variants.article_model_runner("article model")(None)
+    article_model = get_extractor([{"boosted": {"discussions": False}}]).extract(html).text
+    assert runner(html, None, None) == article_model != get_extractor("boosted").extract(html).text
+
+
+def test_the_two_models_command_line():
+    variants = importlib.import_module("benchmarks.boosted_variants")
+    args = variants.two_models_parser("x").parse_args(["run", "--unseen"])
+    assert (args.other_run, args.full_base, args.unseen, args.folds) == (Path("run"), None, True, 4)
+    assert args.base.parts[-2:] == ("grouped_cv", "boosted")
