@@ -15,6 +15,11 @@ the quality benchmark's results (``benchmarks/out/quality.json``, when present).
 
 ``--config`` (boosted) changes fields of ``BoostedConfig`` for a variant; its fold models
 and results go to ``<out>/boosted-<field>-<value>...`` beside the shipped configuration's.
+``--discussion-folds DIR`` (boosted) reads the pages that declare a discussion with
+another run's model of the same fold (``DIR/foldK``), as the shipped default reads them
+with its discussions model (``python -m benchmarks.boosted_page_types --other-weight 0.3
+--seed N`` makes such folds, in its ``boosted/``); the run's name ends in
+``+discussions``. Without it the article model reads every page.
 
 Needs the ``[train]`` extra (lightgbm and onnxmltools for ``boosted``, torch for the others). Writes ``benchmarks/out/grouped_cv/<model>/`` (the
 fold models, ``results.json``) and prints the Markdown table.
@@ -117,6 +122,17 @@ def page_type_list(text: str) -> list[str] | None:
     return [t for t in text.split(",") if t] or None
 
 
+def fold_spec(model: str, model_dir: Path, discussion_dir: Path | None = None) -> list[dict]:
+    """The chain spec that reads a fold's pages: the fold's model, and (``boosted``, with
+    ``--discussion-folds``) another run's model of the same fold for the pages that
+    declare a discussion, as the shipped default reads them; without it, the fold's
+    model reads every page."""
+    options: dict[str, Any] = {"model_dir": str(model_dir)}
+    if discussion_dir is not None:
+        options["discussion_model_dir"] = str(discussion_dir)
+    return [{model: options}]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATA)
@@ -140,9 +156,19 @@ def main(argv: list[str] | None = None) -> int:
         help="page types to train on, as the shipped model (comma-separated; '' for all); "
         "every page of a held-out fold is scored, whatever its type",
     )
+    parser.add_argument(
+        "--discussion-folds",
+        type=Path,
+        default=None,
+        help="boosted: the fold models (DIR/foldK) that read the pages that declare a "
+        "discussion, as the shipped default's discussions model does (e.g. "
+        "benchmarks.boosted_page_types' boosted/ with --other-weight 0.3)",
+    )
     args = parser.parse_args(argv)
     if args.config and args.model != "boosted":
         parser.error("--config changes BoostedConfig: only with --model boosted")
+    if args.discussion_folds and args.model != "boosted":
+        parser.error("--discussion-folds: only with --model boosted")
     page_types = page_type_list(args.page_types)
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
@@ -159,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     label = f"{args.model} (cross-validated)"
     run_name = run_name_of(args.model, args.config)
+    if args.discussion_folds:
+        run_name += "+discussions"
     results = {s.name: RunnerResult(label, "ours", None) for s in sets}
     for fold in range(args.folds):
         train = np.flatnonzero(page_fold != fold)
@@ -179,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
                 corpus.subset(train), TrainConfig(seed=args.seed, threads=args.threads), log
             )
             export_onnx(trained, model_dir, facts)
-        runner = chain_runner([{args.model: {"model_dir": str(model_dir)}}], args.model)
+        discussions = args.discussion_folds / f"fold{fold}" if args.discussion_folds else None
+        runner = chain_runner(fold_spec(args.model, model_dir, discussions), args.model)
         for s in sets:
             for page in FoldPages(open_dataset(s), fold, args.folds).iter_pages():
                 results[s.name].pages.append(run_page(runner, page, "auto"))

@@ -16,3 +16,14 @@ def test_a_configuration_too_long_for_a_file_name_is_named_by_its_hash():
     assert name.startswith("boosted-config-") and len(name) == len("boosted-config-") + 12
     assert name == run_name_of("boosted", {"decreasing": list(columns)})  # stable
     assert name != run_name_of("boosted", {"decreasing": columns[:-1]})
+
+
+def test_a_fold_is_read_by_its_model_and_declared_discussions_by_the_other_runs(tmp_path):
+    from benchmarks.grouped_cv import fold_spec
+
+    fold = tmp_path / "boosted" / "fold1"
+    assert fold_spec("boosted", fold) == [{"boosted": {"model_dir": str(fold)}}]
+    other = tmp_path / "every-type" / "fold1"
+    assert fold_spec("boosted", fold, other) == [
+        {"boosted": {"model_dir": str(fold), "discussion_model_dir": str(other)}}
+    ]
