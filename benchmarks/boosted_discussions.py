@@ -35,10 +35,10 @@ from scrapy_boilerplate.parse import build_tree
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
 
-def page_declares_discussion(html: str) -> bool:
-    """Whether a page's markup declares a discussion."""
-    root, _ = build_tree(html)
-    return root is not None and declares_discussion(root)
+def markup_declares_discussion(html: str) -> bool:
+    """Whether a page's markup declares a discussion (the package's test on its tree;
+    ``filters.comments.page_declares_discussion`` asks the same of a parsed Document)."""
+    return declares_discussion(build_tree(html)[0])
 
 
 def gated(base: list[PageResult], other: dict[str, PageResult]) -> list[PageResult]:
@@ -51,46 +51,39 @@ def main(argv: list[str] | None = None) -> int:
     args = two_models_parser(__doc__.split("\n\n")[0]).parse_args(argv)
     runner_of = article_model_runner("boosted")
 
-    def measure(name: str, base_pairs, other_pairs) -> tuple[float, float, int]:
+    def measure(name: str, base_pairs, other_pairs) -> tuple[float, float]:
         base = [run_page(runner, page, "auto") for runner, page in base_pairs]
         declared = {
             page.id: run_page(runner, page, "auto")
             for runner, page in other_pairs
-            if page_declares_discussion(page.html)
+            if markup_declares_discussion(page.html)
         }
         before, after = set_f1(base), set_f1(gated(base, declared))
         print(f"| {name} | {len(declared)} | {before:.4f} | {after:.4f} | {after - before:+.4f} |")
-        return before, after, len(declared)
+        return before, after
+
+    def print_mean(label: str, figures: list[tuple[float, float]]) -> None:
+        before, after = (sum(f[i] for f in figures) / len(figures) for i in (0, 1))
+        print(f"| {label} | | {before:.4f} | {after:.4f} | {after - before:+.4f} |")
 
     print("| set | pages that declare a discussion | default | gated | change |")
     print("|---|---:|---:|---:|---:|")
-    totals = [0.0, 0.0]
+    figures = []
     for name in SHIPPED_TRAINING_SETS:
         base_set = open_dataset(DATA / name)
-        before, after, _ = measure(
-            name,
-            fold_pairs(base_set, runner_of, args.base, args.folds),
-            fold_pairs(base_set, runner_of, args.other_run / "boosted", args.folds),
-        )
-        totals[0] += before / len(SHIPPED_TRAINING_SETS)
-        totals[1] += after / len(SHIPPED_TRAINING_SETS)
-    print(
-        f"| training sets' mean | | {totals[0]:.4f} | {totals[1]:.4f} | {totals[1] - totals[0]:+.4f} |"
-    )
+        base_pairs = fold_pairs(base_set, runner_of, args.base, args.folds)
+        other_pairs = fold_pairs(base_set, runner_of, args.other_run / "boosted", args.folds)
+        figures.append(measure(name, base_pairs, other_pairs))
+    print_mean("training sets' mean", figures)
     if args.unseen:
         base_runner = runner_of(args.full_base)
         other_runner = runner_of(str(args.other_run / "all"))
-        totals = [0.0, 0.0]
+        figures = []
         for name in EVALUATION_ONLY_SETS:
             pages = list(open_dataset(DATA / name).iter_pages())
-            before, after, _ = measure(
-                name, [(base_runner, p) for p in pages], [(other_runner, p) for p in pages]
-            )
-            totals[0] += before / len(EVALUATION_ONLY_SETS)
-            totals[1] += after / len(EVALUATION_ONLY_SETS)
-        print(
-            f"| unseen mean | | {totals[0]:.4f} | {totals[1]:.4f} | {totals[1] - totals[0]:+.4f} |"
-        )
+            base_pairs = [(base_runner, p) for p in pages]
+            figures.append(measure(name, base_pairs, [(other_runner, p) for p in pages]))
+        print_mean("unseen mean", figures)
     return 0
 
 

@@ -30,8 +30,8 @@ def test_only_the_declared_pages_take_the_other_models_result(script):
 
 def test_a_declaration_is_found_in_json_ld_or_microdata_not_in_the_text(script):
     json_ld = '<script type="application/ld+json">{"@type": "DiscussionForumPosting"}</script>'
-    assert script.page_declares_discussion(f"<html><head>{json_ld}</head><body>x</body></html>")
+    assert script.markup_declares_discussion(f"<html><head>{json_ld}</head><body>x</body></html>")
     microdata = '<div itemscope itemtype="https://schema.org/QAPage"><p>How?</p></div>'
-    assert script.page_declares_discussion(f"<html><body>{microdata}</body></html>")
-    assert not script.page_declares_discussion("<p>We mark threads as QAPage.</p>")
-    assert not script.page_declares_discussion("")
+    assert script.markup_declares_discussion(f"<html><body>{microdata}</body></html>")
+    assert not script.markup_declares_discussion("<p>We mark threads as QAPage.</p>")
+    assert not script.markup_declares_discussion("")
