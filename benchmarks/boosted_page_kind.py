@@ -74,14 +74,16 @@ def declares_article(root: Any) -> bool:
     return json_ld_declares(root, _ARTICLE_TYPE)
 
 
-def page_kind_columns(doc: Any) -> np.ndarray:
-    """The ``n x len(COLUMNS)`` columns of a page's blocks (the same on every row)."""
+def page_kind_columns(doc: Any, own: np.ndarray | None = None) -> np.ndarray:
+    """The ``n x len(COLUMNS)`` columns of a page's blocks (the same on every row).
+    ``own``: the page's default features, where the caller has them already."""
     blocks = doc.blocks
     n = len(blocks)
     out = np.zeros((n, len(COLUMNS)), dtype=np.float64)
     if n == 0:
         return out
-    own = features_module.boosted_features(doc)
+    if own is None:
+        own = features_module.boosted_features(doc)
     words = np.array([b.num_words for b in blocks], dtype=np.float64)
     linked = np.array([b.num_words_in_anchor_text for b in blocks], dtype=np.float64)
     total = max(words.sum(), 1.0)

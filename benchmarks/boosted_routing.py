@@ -43,7 +43,7 @@ from benchmarks.grouped_cv import ROOT, FoldPages
 from benchmarks.wcxb_page_types import page_types
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import PageResult, run_page
-from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
+from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
@@ -57,14 +57,12 @@ FEATURE_NAMES = [*COLUMNS, *(BOOSTED_FEATURES[i] for i in PAGE_COLUMNS)]
 
 def page_row(html: str, url: str | None) -> np.ndarray:
     """The classifier's columns of one page (zeros for a page without blocks)."""
-    from scrapy_boilerplate.neural.boosted_features import boosted_features
-
     doc = parse_html(html, url)
     if not doc.blocks:
         return np.zeros(len(FEATURE_NAMES))
-    kind = page_kind_columns(doc)[0]
-    own = boosted_features(doc)[0, PAGE_COLUMNS]
-    return np.concatenate([kind, own]).astype(np.float64)
+    own = boosted_features(doc)  # (once: the page-kind columns read it too)
+    kind = page_kind_columns(doc, own)[0]
+    return np.concatenate([kind, own[0, PAGE_COLUMNS]]).astype(np.float64)
 
 
 def extracted(
@@ -144,6 +142,16 @@ def cross_validated(
     return p
 
 
+def cut_figures(rows: list[dict[str, Any]], p_other: np.ndarray, cuts: list[float]) -> list[float]:
+    """A set's F1 with the base model on every page, the other on every page, then
+    routed at each of ``cuts``."""
+    return [
+        routed_f1(rows, np.zeros(len(rows)), 1.0),
+        routed_f1(rows, np.ones(len(rows)), 0.0),
+        *(routed_f1(rows, p_other, c) for c in cuts),
+    ]
+
+
 def routed_f1(rows: list[dict[str, Any]], p_other: np.ndarray, cut: float) -> float:
     """The set's F1 when a page of ``p_other`` at least ``cut`` takes the other model."""
     return set_f1(
@@ -195,11 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| training set (cross-validated) | " + " | ".join(header) + " |")
     means = np.zeros(len(header))
     for name, rows in cv.items():
-        figures = [
-            routed_f1(rows, np.zeros(len(rows)), 1.0),
-            routed_f1(rows, np.ones(len(rows)), 0.0),
-            *(routed_f1(rows, p_cv[name], c) for c in cuts),
-        ]
+        figures = cut_figures(rows, p_cv[name], cuts)
         means += np.array(figures) / len(cv)
         print(f"| {name} | " + " | ".join(f"{f:.4f}" for f in figures) + " |", flush=True)
     print("| mean | " + " | ".join(f"{f:.4f}" for f in means) + " |", flush=True)
@@ -214,11 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             pages = list(open_dataset(DATA / name).iter_pages())
             rows = extracted(tag + "-full", name, [(-1, a, b, p) for p in pages], OUT)
             p = router.predict_proba(matrix(rows, columns))[:, 1]
-            figures = [
-                routed_f1(rows, np.zeros(len(rows)), 1.0),
-                routed_f1(rows, np.ones(len(rows)), 0.0),
-                *(routed_f1(rows, p, c) for c in cuts),
-            ]
+            figures = cut_figures(rows, p, cuts)
             means += np.array(figures) / len(EVALUATION_ONLY_SETS)
             sent = ", ".join(str(int(np.sum(p >= c))) for c in cuts)
             print(
