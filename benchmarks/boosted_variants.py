@@ -155,6 +155,25 @@ def decoding_parser(description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def variants_main(
+    argv: list[str] | None,
+    description: str,
+    variant_runner: Callable[[str | None], RunnerFor],
+    default_variants: str,
+) -> int:
+    """The command line of a decoding experiment whose variants are named by strings
+    (``--variants a,b``): each variant's runner (``variant_runner(None)`` is the shipped
+    decoding, the first column) compared as :func:`compare` does."""
+    parser = decoding_parser(description)
+    parser.add_argument("--variants", default=default_variants)
+    args = parser.parse_args(argv)
+    variants: list[str | None] = [None, *args.variants.split(",")]
+    labels = [v or "shipped" for v in variants]
+    runners = [variant_runner(v) for v in variants]
+    compare(runners, labels, folds_dir=args.folds_dir, cv=not args.skip_cv, unseen=args.unseen)
+    return 0
+
+
 def compare(
     variants: list[RunnerFor],
     labels: list[str],

@@ -28,7 +28,7 @@ import numpy as np
 from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.structure import Structure
 
-from .boosted_variants import RunnerFor, compare, decoding_parser, labeler_runner
+from .boosted_variants import RunnerFor, labeler_runner, variants_main
 
 
 class ContainerLabeler(BoostedLabeler):
@@ -69,14 +69,9 @@ def variant_runner(variant: str | None) -> RunnerFor:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = decoding_parser(__doc__.split("\n\n")[0])
-    parser.add_argument("--variants", default="0.5:0.7,0.5:0.8,0.5:0.9,0.3:0.8")
-    args = parser.parse_args(argv)
-    variants: list[str | None] = [None, *args.variants.split(",")]
-    labels = [v or "shipped" for v in variants]
-    runners = [variant_runner(v) for v in variants]
-    compare(runners, labels, folds_dir=args.folds_dir, cv=not args.skip_cv, unseen=args.unseen)
-    return 0
+    return variants_main(
+        argv, __doc__.split("\n\n")[0], variant_runner, "0.5:0.7,0.5:0.8,0.5:0.9,0.3:0.8"
+    )
 
 
 if __name__ == "__main__":
