@@ -446,6 +446,52 @@ def test_a_model_of_ones_own_reads_every_page_unless_a_discussions_model_is_name
     assert (copy.discussions, copy.discussion_model_dir) == (True, str(DISCUSSIONS_MODEL_DIR))
 
 
+# -- pages other than articles ---------------------------------------------------------
+
+#: a listing of wcxb-dev (page 2911, Hacker News' jobs; tests/neural/README.md) and its
+#: reference text
+LISTING = Path(__file__).parent / "wcxb-listing-2911.html.gz"
+LISTING_TEXT = (Path(__file__).parent / "wcxb-listing-2911.txt").read_text(encoding="utf-8")
+
+
+def test_pages_any_reads_every_page_with_the_every_type_model():
+    article = parse_html(ARTICLE)
+    default = BoostedLabeler()
+    assert default.pages == "articles"
+    assert default.model_for(article) is default.model()
+    any_page = BoostedLabeler(pages="any")
+    assert any_page.model_for(article) is any_page.discussion_model() is not any_page.model()
+    # with the declarations left aside too: the every-type model reads every page
+    assert BoostedLabeler(pages="any", discussions=False).model_for(article) is (
+        any_page.discussion_model()
+    )
+    # a worker process reads pages as the parent does
+    assert pickle.loads(pickle.dumps(any_page)).pages == "any"
+
+
+def test_pages_any_keeps_a_listing_that_the_article_model_drops():
+    from scrapy_boilerplate.evaluation.metrics import score_page
+
+    html = gzip.decompress(LISTING.read_bytes()).decode("utf-8")
+    listing = get_extractor([{"boosted": {"pages": "any"}}]).extract(html).text
+    as_article = extract(html).text
+    assert "SigNoz (YC W21) is hiring" in listing
+    assert "SigNoz" not in as_article
+    assert (
+        score_page(LISTING_TEXT, listing).f1 > 0.9 > 0.1 > score_page(LISTING_TEXT, as_article).f1
+    )
+
+
+def test_pages_is_articles_or_any_and_a_request_may_set_it():
+    from scrapy_boilerplate.spec import ChainSpecError, build_chain
+
+    with pytest.raises(ChainSpecError, match="pages must be one of articles, any"):
+        get_extractor([{"boosted": {"pages": "listings"}}])
+    # an enum, not a path: a spec from outside (a request's meta) may set it
+    chain = build_chain([{"boosted": {"pages": "any"}}], allowed_imports=())
+    assert chain.filters[0].pages == "any"
+
+
 def test_a_missing_discussions_model_fails_when_the_chain_is_built(tmp_path, monkeypatch):
     monkeypatch.setattr(boosted_module, "_models", {})
     with pytest.raises(ModelUnavailableError, match="boosted model file missing"):
