@@ -138,6 +138,7 @@ def labeler_chain(
     noscript: bool = False,
     without_comments: bool = False,
     rescue: Filter | None = None,
+    second_reading: Filter | None = None,
 ) -> Chain:
     """A learned labeler's extractor: the labeler, then (``drop_comments``) the
     :class:`~scrapy_boilerplate.filters.CommentSectionFilter`, then (``noscript``) the
@@ -146,8 +147,9 @@ def labeler_chain(
     the same two again on the page without its comment threads where still nothing was
     found (:class:`~scrapy_boilerplate.filters.WithoutCommentThreads`), then ``rescue``
     (a labeler's own last try where nothing is content; the comment filter after it),
-    then, if ``fallback`` is an extractor name or chain spec, that chain on pages where
-    nothing is content."""
+    then ``second_reading`` (a whole chain, another model's, run where still nothing is
+    content), then, if ``fallback`` is an extractor name or chain spec, that chain on
+    pages where nothing is content."""
     filters: list[Filter] = [labeler]
     if drop_comments:
         filters.append(CommentSectionFilter())
@@ -160,6 +162,8 @@ def labeler_chain(
         filters.append(rescue)
         if drop_comments:
             filters.append(CommentSectionFilter())
+    if second_reading is not None:
+        filters.append(FallbackFilter(second_reading))
     if fallback is not None:
         filters.append(FallbackFilter(fallback))
     return Chain(filters, name)

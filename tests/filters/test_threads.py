@@ -154,16 +154,19 @@ def test_any_chain_spec_reads_the_page_without_threads():
 def test_in_the_default_chain_only():
     pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
     from scrapy_boilerplate.filters import CommentSectionFilter
+    from scrapy_boilerplate.filters.fallback import FallbackFilter
     from scrapy_boilerplate.neural.boosted import DominantBlock
 
     chain = list(get_extractor("boosted").chain)
     # after the <noscript> reading: a script-shown post is read with its markup first;
-    # the dominant block is the last try
-    assert [type(f) for f in chain[-4:]] == [
+    # the dominant block is the article model's last try, the every-type model's reading
+    # the chain's
+    assert [type(f) for f in chain[-5:]] == [
         NoscriptContent,
         WithoutCommentThreads,
         DominantBlock,
         CommentSectionFilter,
+        FallbackFilter,
     ]
     assert not any(isinstance(f, WithoutCommentThreads) for f in get_extractor("web2text").chain)
 

@@ -474,12 +474,45 @@ def test_pages_any_keeps_a_listing_that_the_article_model_drops():
 
     html = gzip.decompress(LISTING.read_bytes()).decode("utf-8")
     listing = get_extractor([{"boosted": {"pages": "any"}}]).extract(html).text
-    as_article = extract(html).text
+    as_article = get_extractor([{"boosted": {"every_type_rescue": False}}]).extract(html).text
     assert "SigNoz (YC W21) is hiring" in listing
     assert "SigNoz" not in as_article
     assert (
         score_page(LISTING_TEXT, listing).f1 > 0.9 > 0.1 > score_page(LISTING_TEXT, as_article).f1
     )
+
+
+def test_where_the_article_model_finds_nothing_the_every_type_model_reads_the_page():
+    html = gzip.decompress(LISTING.read_bytes()).decode("utf-8")
+    # the default: the article model keeps nothing of the listing, so the every-type
+    # model reads it (as pages="any" does)
+    rescued = extract(html)
+    assert rescued.text == get_extractor([{"boosted": {"pages": "any"}}]).extract(html).text
+    assert "SigNoz (YC W21) is hiring" in rescued.text
+    # a page with content keeps what the article model decided
+    assert (
+        extract(ARTICLE).text
+        == get_extractor([{"boosted": {"every_type_rescue": False}}]).extract(ARTICLE).text
+    )
+
+
+def test_the_every_type_rescue_needs_a_second_model(tmp_path):
+    def filters(options):
+        chain = get_extractor([{"boosted": options}]).chain
+        return [type(f).__name__ for f in chain.filters]
+
+    assert filters({})[-1] == "FallbackFilter"
+    # read by the every-type model already, or turned off: no second reading
+    assert "FallbackFilter" not in filters({"pages": "any"})
+    assert "FallbackFilter" not in filters({"every_type_rescue": False})
+    # a model of one's own reads every page: there is no other model, unless one is named
+    own = tmp_path / "own"
+    own.mkdir()
+    for name in ("boosted.onnx", "boosted.json"):
+        shutil.copy(DEFAULT_MODEL_DIR / name, own / name)
+    assert "FallbackFilter" not in filters({"model_dir": str(own)})
+    named = {"model_dir": str(own), "discussion_model_dir": str(DISCUSSIONS_MODEL_DIR)}
+    assert filters(named)[-1] == "FallbackFilter"
 
 
 def test_pages_is_articles_or_any_and_a_request_may_set_it():
@@ -496,8 +529,16 @@ def test_a_missing_discussions_model_fails_when_the_chain_is_built(tmp_path, mon
     monkeypatch.setattr(boosted_module, "_models", {})
     with pytest.raises(ModelUnavailableError, match="boosted model file missing"):
         get_extractor([{"boosted": {"discussion_model_dir": str(tmp_path)}}])
-    # turned off, it is never loaded
+    # turned off (for declared discussions and as the rescue), it is never loaded
     off = get_extractor(
-        [{"boosted": {"discussions": False, "discussion_model_dir": str(tmp_path)}}]
+        [
+            {
+                "boosted": {
+                    "discussions": False,
+                    "every_type_rescue": False,
+                    "discussion_model_dir": str(tmp_path),
+                }
+            }
+        ]
     )
     assert "cracks were found" in off.extract(ARTICLE).text
