@@ -532,21 +532,21 @@ def boosted(
         and pages == "articles"
         and (model_dir is None or discussion_model_dir is not None)
     ):
+        # the same chain and thresholds (``favor``'s, once resolved), the every-type model
+        # on every page, no user fallback (it follows this reading)
         second = boosted(
-            model_dir,
-            threshold,
-            threads,
-            drop_comments,
-            None,
-            noscript,
-            without_comments,
-            grow_threshold,
-            None,
-            dominant_block,
-            drop_footers,
-            seed_summary,
-            discussions,
-            discussion_model_dir,
+            model_dir=model_dir,
+            threshold=threshold,
+            threads=threads,
+            drop_comments=drop_comments,
+            noscript=noscript,
+            without_comments=without_comments,
+            grow_threshold=grow_threshold,
+            dominant_block=dominant_block,
+            drop_footers=drop_footers,
+            seed_summary=seed_summary,
+            discussions=discussions,
+            discussion_model_dir=discussion_model_dir,
             pages="any",
         )
     return labeler_chain(
