@@ -514,18 +514,32 @@ def boosted(
         if threshold is not None or grow_threshold is not None:
             raise ValueError("favor sets threshold and grow_threshold: give it or them")
         threshold, grow_threshold = FAVOR[favor]
-    labeler = BoostedLabeler(
-        model_dir,
-        threshold,
-        threads,
-        grow_threshold,
-        drop_footers,
-        seed_summary,
-        discussions,
-        discussion_model_dir,
-        pages,
-    )
-    rescue = DominantBlock(labeler) if dominant_block else None
+
+    def reading(pages: str, second: Filter | None, user_fallback: Any) -> Chain:
+        # the labeler reading pages as ``pages`` says, its comment filter and rescues
+        labeler = BoostedLabeler(
+            model_dir,
+            threshold,
+            threads,
+            grow_threshold,
+            drop_footers,
+            seed_summary,
+            discussions,
+            discussion_model_dir,
+            pages,
+        )
+        rescue = DominantBlock(labeler) if dominant_block else None
+        return labeler_chain(
+            labeler,
+            "boosted",
+            drop_comments,
+            user_fallback,
+            noscript,
+            without_comments,
+            rescue,
+            second,
+        )
+
     second = None
     if (
         every_type_rescue
@@ -533,25 +547,9 @@ def boosted(
         and (model_dir is None or discussion_model_dir is not None)
     ):
         # the same chain and thresholds (``favor``'s, once resolved), the every-type model
-        # on every page, no user fallback (it follows this reading)
-        second = boosted(
-            model_dir=model_dir,
-            threshold=threshold,
-            threads=threads,
-            drop_comments=drop_comments,
-            noscript=noscript,
-            without_comments=without_comments,
-            grow_threshold=grow_threshold,
-            dominant_block=dominant_block,
-            drop_footers=drop_footers,
-            seed_summary=seed_summary,
-            discussions=discussions,
-            discussion_model_dir=discussion_model_dir,
-            pages="any",
-        )
-    return labeler_chain(
-        labeler, "boosted", drop_comments, fallback, noscript, without_comments, rescue, second
-    )
+        # on every page; the user's fallback follows this reading
+        second = reading("any", None, None)
+    return reading(pages, second, fallback)
 
 
 #: the labeler's filter and named extractor (registered by scrapy_boilerplate.families)
