@@ -29,7 +29,7 @@ import sys
 import numpy as np
 
 from scrapy_boilerplate.filters.base import set_flags
-from scrapy_boilerplate.neural.boosted import BoostedLabeler
+from scrapy_boilerplate.neural.boosted import BoostedLabeler, content_runs
 from scrapy_boilerplate.neural.structure import Structure
 
 from .boosted_variants import RunnerFor, labeler_runner, variants_main
@@ -52,27 +52,6 @@ def meeting_share(s: Structure, rows: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
-def split_content_runs(
-    probability: np.ndarray,
-    threshold: float,
-    grow_threshold: float,
-    excluded: np.ndarray,
-    cut: np.ndarray,
-) -> np.ndarray:
-    """``neural.boosted.content_runs`` with a run also ending between rows ``k`` and
-    ``k + 1`` where ``cut[k]``."""
-    grow_threshold = min(grow_threshold, threshold)
-    candidate = (probability >= grow_threshold) & ~excluded
-    if not candidate.any():
-        return candidate
-    prev = np.concatenate(([False], candidate[:-1]))
-    broken = np.concatenate(([False], cut))
-    starts = candidate & (~prev | broken)
-    run = np.cumsum(starts) - 1
-    seeded = np.bincount(run[candidate], probability[candidate] >= threshold) > 0
-    return candidate & seeded[np.maximum(run, 0)]
-
-
 class SplitRunsLabeler(BoostedLabeler):
     """The boosted labeler, its runs cut where consecutive blocks meet only in a node
     holding ``share`` of the page's blocks or more."""
@@ -91,7 +70,7 @@ class SplitRunsLabeler(BoostedLabeler):
         if len(rows) > 1:
             s = Structure(doc.blocks, doc.root)
             cut = meeting_share(s, rows, len(doc.blocks)) >= self.share
-        decided = split_content_runs(
+        decided = content_runs(
             scores.probability, scores.threshold, scores.grow_threshold, scores.excluded, cut
         )
         return set_flags(doc.blocks, scores.every_block(decided).tolist())

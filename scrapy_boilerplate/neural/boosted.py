@@ -183,18 +183,27 @@ def decided_by_trees(
 
 
 def content_runs(
-    probability: np.ndarray, threshold: float, grow_threshold: float, excluded: np.ndarray
+    probability: np.ndarray,
+    threshold: float,
+    grow_threshold: float,
+    excluded: np.ndarray,
+    breaks: np.ndarray | None = None,
 ) -> np.ndarray:
     """The decisions of the blocks the trees decide, in page order, from their content
     ``probability``: each maximal run of consecutive blocks at ``grow_threshold`` or
     more (none of them ``excluded``) is content if one of its blocks reaches
-    ``threshold``; a ``grow_threshold`` at or above ``threshold`` is a plain threshold."""
+    ``threshold``; a ``grow_threshold`` at or above ``threshold`` is a plain threshold.
+    ``breaks`` (one per pair of consecutive blocks; None: none) ends a run between
+    blocks ``k`` and ``k + 1`` where ``breaks[k]`` (decoding experiments cut runs so)."""
     grow_threshold = min(grow_threshold, threshold)
     candidate = (probability >= grow_threshold) & ~excluded
     if not candidate.any():
         return candidate
-    # number the runs: a new run starts at each candidate after a non-candidate
-    starts = candidate & ~np.concatenate(([False], candidate[:-1]))
+    # number the runs: a new run starts at each candidate after a non-candidate (or a break)
+    after = ~np.concatenate(([False], candidate[:-1]))
+    if breaks is not None:
+        after |= np.concatenate(([False], breaks))
+    starts = candidate & after
     run = np.cumsum(starts) - 1
     # the runs holding a block at the threshold (run is -1 only before the first run)
     seeded = np.bincount(run[candidate], probability[candidate] >= threshold) > 0

@@ -244,6 +244,23 @@ def test_the_runs_are_those_a_loop_over_the_blocks_finds():
         assert got.tolist() == runs_one_by_one(probability, 0.55, 0.4, excluded)
 
 
+def test_a_break_ends_a_run_so_a_doubtful_block_past_it_needs_a_sure_block_of_its_own():
+    def runs(p, breaks):
+        p = np.array(p)
+        nowhere = np.zeros(len(p), dtype=bool)
+        return content_runs(p, 0.55, 0.4, nowhere, np.array(breaks, dtype=bool)).tolist()
+
+    # no breaks: the runs as without them
+    p = [0.45, 0.9, 0.42, 0.1, 0.5, 0.45, 0.6]
+    nowhere = np.zeros(len(p), dtype=bool)
+    assert runs(p, [False] * (len(p) - 1)) == content_runs(np.array(p), 0.55, 0.4, nowhere).tolist()
+    # the doubtful block (0.45) after the sure one (0.9) rides on it, unless a break parts them
+    assert runs([0.9, 0.45], [False]) == [True, True]
+    assert runs([0.9, 0.45], [True]) == [True, False]
+    # a part with a sure block of its own stays content
+    assert runs([0.9, 0.45, 0.8], [True, False]) == [True, True, True]
+
+
 def test_the_shipped_model_grows_runs_and_an_older_model_file_decides_by_its_threshold(tmp_path):
     shipped = BoostedModel(DEFAULT_MODEL_DIR)
     assert shipped.grow_threshold < shipped.threshold
