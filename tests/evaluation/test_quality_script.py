@@ -77,3 +77,15 @@ def test_the_best_other_table_gives_the_defaults_margin_a_paired_interval(qualit
     ds.runners = ds.runners[1:]
     row = quality.best_other_table([ds], ("article",), {}, n_bootstrap=200).splitlines()[2]
     assert [c.strip() for c in row.strip("|").split("|")][4] == ""
+
+
+def test_the_cross_validated_column_reads_the_default_as_shipped_first(quality, tmp_path):
+    shipped, plain = (tmp_path / p for p in quality.CROSS_VALIDATED)
+    assert quality.read_cross_validated([shipped, plain]) == {}  # grouped_cv has not run
+    plain.parent.mkdir(parents=True)
+    plain.write_text(json.dumps({"wcxb-dev": {"f1": 0.8285}}), encoding="utf-8")
+    assert quality.read_cross_validated([shipped, plain]) == {"wcxb-dev": 0.8285}
+    # the run with the discussions model's folds (and so its rescue) is the default's own
+    shipped.parent.mkdir(parents=True)
+    shipped.write_text(json.dumps({"wcxb-dev": {"f1": 0.8361}}), encoding="utf-8")
+    assert quality.read_cross_validated([shipped, plain]) == {"wcxb-dev": 0.8361}
