@@ -482,8 +482,10 @@ def parse_html(
 
 #: elements whose content no browser shows: libxml2 (2.14 on, as HTML5) keeps it as raw
 #: text, the fallback of an ``<iframe>`` for browsers without frames ("Your browser does
-#: not support iframes", or the markup of an ad), and of ``<noembed>`` and ``<noframes>``
-FALLBACK_TAGS = ("iframe", "noembed", "noframes")
+#: not support iframes", or the markup of an ad), and of ``<noembed>`` and ``<noframes>``;
+#: and MathML's ``<annotation>``, a formula's source (TeX on Wikipedia: "{\displaystyle
+#: A}") beside the rendering, which ``<semantics>`` never shows (MathML Core)
+FALLBACK_TAGS = ("iframe", "noembed", "noframes", "annotation")
 
 
 def segment_shown(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
@@ -496,9 +498,10 @@ def segment_shown(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | N
 
 
 def hide_fallback_text(root: Any, blocks: list[TextBlock]) -> None:
-    """Give the blocks that hold nothing but the raw fallback text of
-    :data:`FALLBACK_TAGS` an empty shown text (``TextBlock.shown_text``): what a page's
-    text is as it shows it, which the learned and density extractors render. The block
+    """Give the blocks that hold nothing but the text of :data:`FALLBACK_TAGS` (raw
+    fallback text, a formula's annotation) an empty shown text
+    (``TextBlock.shown_text``): what a page's text is as it shows it, which the learned
+    and density extractors render. The block
     and its statistics stay as boilerpipe's (the Java library keeps that text, and
     boilerpipe's extractors render its ``text``); no reference of the data sets holds
     it. One search of the tree for the tags (a few microseconds), then the blocks only on

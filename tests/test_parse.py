@@ -118,6 +118,28 @@ def test_extractors_that_render_the_shown_text_leave_fallback_text_out_boilerpip
             assert "SCRIPT" not in text and "browser" not in text, name
 
 
+# a formula as Wikipedia writes it: MathML for screen readers (hidden), its TeX source in
+# an <annotation>, an image for the eye
+FORMULA = (
+    "<html><body><p>A matrix is Hermitian when it equals its conjugate transpose.</p>"
+    '<span class="mwe-math-element"><span style="display: none;"><math><semantics>'
+    "<mrow><mi>A</mi></mrow>"
+    '<annotation encoding="application/x-tex">{\\displaystyle A^{\\mathsf {H}}=A}</annotation>'
+    '</semantics></math></span><img alt="{\\displaystyle A^{\\mathsf {H}}=A}" src="f.svg">'
+    "</span><p>Its eigenvalues are real, which the proof below shows.</p></body></html>"
+)
+
+
+def test_a_formulas_annotation_is_never_shown():
+    # MathML's <semantics> shows its first child; the <annotation> (TeX) is never shown
+    hidden = [b for b in blocks(FORMULA) if not b.shown_text]
+    assert [b.text for b in hidden] == ["{\\displaystyle A^{\\mathsf {H}}=A}"]
+    text = extract(FORMULA, extractor="boosted").text
+    assert "Hermitian" in text and "eigenvalues" in text and "displaystyle" not in text
+    # boilerpipe's extractors render boilerpipe's text, the annotation in it
+    assert "displaystyle" in extract(FORMULA, extractor="keep_everything").text
+
+
 def test_a_block_of_fallback_text_beside_the_pages_own_text_is_shown():
     # only blocks that hold nothing but fallback text are hidden
     page = "<body><p>Your <b>own</b> words</p><iframe>fallback words</iframe></body>"
