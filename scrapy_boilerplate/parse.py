@@ -45,6 +45,8 @@ from .words import (
 __all__ = [
     "COMPILED",
     "FALLBACK_TAGS",
+    "SVG_UNDRAWN_TAGS",
+    "UNRENDERED_TAGS",
     "build_tree",
     "hide_fallback_text",
     "make_blocks",
@@ -483,9 +485,15 @@ def parse_html(
 #: elements whose content no browser shows: libxml2 (2.14 on, as HTML5) keeps it as raw
 #: text, the fallback of an ``<iframe>`` for browsers without frames ("Your browser does
 #: not support iframes", or the markup of an ad), and of ``<noembed>`` and ``<noframes>``;
-#: and MathML's ``<annotation>``, a formula's source (TeX on Wikipedia: "{\displaystyle
+#: and MathML's ``<annotation>``, a formula's source (TeX on Wikipedia: "{\\displaystyle
 #: A}") beside the rendering, which ``<semantics>`` never shows (MathML Core)
 FALLBACK_TAGS = ("iframe", "noembed", "noframes", "annotation")
+#: elements no browser renders, with everything inside them: a ``<template>``'s content
+#: (inert markup that a script may copy into the page)
+UNRENDERED_TAGS = ("template",)
+#: inside ``<svg>``, elements whose text is a tooltip or a description for screen readers,
+#: never drawn ("Facebook" on a share icon)
+SVG_UNDRAWN_TAGS = ("title", "desc")
 
 
 def segment_shown(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:
@@ -498,22 +506,46 @@ def segment_shown(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | N
 
 
 def hide_fallback_text(root: Any, blocks: list[TextBlock]) -> None:
-    """Give the blocks that hold nothing but the text of :data:`FALLBACK_TAGS` (raw
-    fallback text, a formula's annotation) an empty shown text
-    (``TextBlock.shown_text``): what a page's text is as it shows it, which the learned
-    and density extractors render. The block
-    and its statistics stay as boilerpipe's (the Java library keeps that text, and
-    boilerpipe's extractors render its ``text``); no reference of the data sets holds
-    it. One search of the tree for the tags (a few microseconds), then the blocks only on
-    the pages that have such text."""
-    hidden = {
-        el for el in root.iter(FALLBACK_TAGS) if el.text is not None and not el.text.isspace()
-    }
+    """Give the blocks whose every text is one no browser shows an empty shown text
+    (``TextBlock.shown_text``): the text of :data:`FALLBACK_TAGS` (raw fallback text, a
+    formula's annotation), and everything inside :data:`UNRENDERED_TAGS` and, in an
+    ``<svg>``, inside :data:`SVG_UNDRAWN_TAGS`. What a page's text is as it shows it,
+    which the learned and density extractors render. The block and its statistics stay
+    as boilerpipe's (the Java library keeps that text, and boilerpipe's extractors render
+    its ``text``). One search of the tree for the tags (a few microseconds), then the
+    blocks only on the pages that have such text; each element is looked at a bounded
+    number of times, however the tags nest."""
+    hidden = _unshown_elements(root)
     if not hidden:
         return
     for block in blocks:
-        if not block.tail_of and all(el in hidden for el in block.text_of):
+        # a tail is its parent's text: shown unless the parent's content is not
+        if all(el in hidden for el in block.text_of) and all(
+            el.getparent() in hidden for el in block.tail_of
+        ):
             block.hide_shown_text()
+
+
+def _unshown_elements(root: Any) -> set[Any]:
+    """The elements whose own text no browser shows (see :func:`hide_fallback_text`)."""
+    hidden: set[Any] = set()
+    drawn_svg: set[Any] = set()  # <svg> elements inside one whose tree was walked
+    for el in root.iter(FALLBACK_TAGS + UNRENDERED_TAGS + ("svg",)):
+        if el in hidden:  # inside content already taken whole
+            continue
+        if el.tag in UNRENDERED_TAGS:
+            hidden.update(el.iter())
+        elif el.tag == "svg":
+            if el in drawn_svg:
+                continue
+            for inner in el.iter(("svg", *SVG_UNDRAWN_TAGS)):
+                if inner.tag == "svg":
+                    drawn_svg.add(inner)
+                elif inner not in hidden:
+                    hidden.update(inner.iter())
+        elif el.text is not None and not el.text.isspace():  # FALLBACK_TAGS: own text
+            hidden.add(el)
+    return hidden
 
 
 def _title_anywhere(root: Any) -> str | None:

@@ -140,6 +140,53 @@ def test_a_formulas_annotation_is_never_shown():
     assert "displaystyle" in extract(FORMULA, extractor="keep_everything").text
 
 
+STORY = "<p>The council approved the new budget on Tuesday after a long debate.</p>"
+
+
+def test_a_templates_content_is_never_shown_the_text_after_it_is():
+    # <template> holds inert markup that a script may copy into the page; as it stands
+    # it is never rendered, and the parent's text after </template> is the page's own
+    page = (
+        f"<html><body>{STORY}<div><template><p>A card for the <b>script</b> to fill</p>"
+        "<template><p>nested inert words</p></template></template>"
+        f"Words after the template</div>{STORY}</body></html>"
+    )
+    shown = [b.shown_text for b in blocks(page)]
+    assert "Words after the template" in shown
+    assert not any("card" in t or "inert" in t or "script" in t for t in shown)
+    assert "A card for the script" in extract(page, extractor="keep_everything").text
+
+
+def test_an_svg_title_or_description_is_never_shown_its_drawn_text_is():
+    page = (
+        f"<html><body>{STORY}<a href='/share'><svg><title>Share on Facebook</title>"
+        "<desc>A blue square with a white letter f</desc></svg></a>"
+        f"<svg><text>Rainfall in mm</text></svg>{STORY}</body></html>"
+    )
+    shown = [b.shown_text for b in blocks(page)]
+    assert "Rainfall in mm" in shown
+    assert not any("Facebook" in t or "blue square" in t for t in shown)
+    text = extract(page, extractor="boosted").text
+    assert "council" in text and "Facebook" not in text and "blue square" not in text
+
+
+def test_hiding_unrendered_text_is_linear_however_the_tags_nest():
+    def nested(n):
+        inner = "<svg><title>icon</title>" * n + "</svg>" * n
+        return (
+            f"<html><body><p>text</p><template>{'<template>' * n}x</template>{inner}</body></html>"
+        )
+
+    def side_by_side(n):
+        icons = "".join(
+            f"<svg><title>icon {i}</title></svg><template>t{i}</template>" for i in range(n)
+        )
+        return f"<html><body><p>text</p>{icons}</body></html>"
+
+    assert growth(parse_html, nested, 1_000) < LINEAR_GROWTH_LIMIT
+    assert growth(parse_html, side_by_side, 3_000) < LINEAR_GROWTH_LIMIT
+
+
 def test_a_block_of_fallback_text_beside_the_pages_own_text_is_shown():
     # only blocks that hold nothing but fallback text are hidden
     page = "<body><p>Your <b>own</b> words</p><iframe>fallback words</iframe></body>"
