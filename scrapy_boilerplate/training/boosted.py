@@ -39,7 +39,7 @@ from ..neural.boosted import (
 )
 from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from ..parse import parse_html
-from .dataset import _jobs, block_labels, load_fields, map_pages, save_fields
+from .dataset import _jobs, block_labels, code_version, load_fields, map_pages, save_fields
 from .train import _jsonable, block_metrics
 
 __all__ = [
@@ -160,7 +160,7 @@ def build_boosted_corpus(
     if cache is not None:
         folders = [str(Path(d).resolve()) for d in dataset_dirs]
         # ("page_types": the corpus keeps each page's type since 2026-11-29)
-        key = hashlib.sha256(repr((folders, limit, types, _code_version(), "page_types")).encode())
+        key = hashlib.sha256(repr((folders, limit, types, code_version(), "page_types")).encode())
         cache_file = Path(cache) / f"boosted-corpus-{key.hexdigest()[:16]}.npz"
         if cache_file.exists():
             if log:
@@ -197,18 +197,6 @@ def _page_types(
         for page in ds.iter_labels():
             types[(ds.name, page.id)] = page.extras.get("page_type") or ""
     return [types.get(page, "") for page in pages]
-
-
-def _code_version() -> str:
-    """A hash of the feature and alignment code (a cached corpus is rebuilt when it changes)."""
-    from ..neural import boosted_features as bf
-    from ..neural import features
-    from . import alignment
-
-    h = hashlib.sha256()
-    for mod in (bf, features, alignment):
-        h.update(Path(mod.__file__).read_bytes())
-    return h.hexdigest()[:12]
 
 
 def train_boosted(

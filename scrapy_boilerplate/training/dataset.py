@@ -35,6 +35,7 @@ __all__ = [
     "block_labels",
     "page_data",
     "build_corpus",
+    "code_version",
     "map_pages",
     "load_fields",
     "save_fields",
@@ -249,7 +250,7 @@ def build_corpus(
     if cache is not None:
         folders = [str(Path(d).resolve()) for d in dataset_dirs]
         # the key of a corpus of every page type stays what it was before page types
-        parts: tuple = (folders, limit, _code_version())
+        parts: tuple = (folders, limit, code_version())
         if types is not None:
             parts += (types,)
         key = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
@@ -326,12 +327,21 @@ def map_pages(
     return kept
 
 
-def _code_version() -> str:
-    """A hash of the feature and alignment code (a cached corpus is rebuilt when it changes)."""
-    from ..neural import features
-    from . import alignment
+#: the package's own folder: its source is what a cached corpus was computed by
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+#: the files of the package that are code (a cached corpus's key hashes them)
+CODE_SUFFIXES = (".py", ".pyx", ".pxd")
 
+
+def code_version(package_dir: Path = PACKAGE_DIR) -> str:
+    """A hash of the package's source files (``.py``, ``.pyx``, ``.pxd``), in path order: a
+    cached corpus is rebuilt when any of them changes. The whole package and not a list
+    of modules: a corpus's rows come from the parser, the segmenter, the collapsed DOM,
+    the text statistics and the columns (a list of two modules once let a changed
+    collapsed DOM reuse a corpus computed before the change)."""
     h = hashlib.sha256()
-    for mod in (features, alignment):
-        h.update(Path(mod.__file__).read_bytes())
+    for path in sorted(package_dir.rglob("*")):
+        if path.suffix in CODE_SUFFIXES and path.is_file():
+            h.update(path.relative_to(package_dir).as_posix().encode() + b"\0")
+            h.update(path.read_bytes())
     return h.hexdigest()[:12]

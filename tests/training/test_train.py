@@ -74,6 +74,27 @@ def test_the_corpus_can_keep_only_some_page_types(tmp_path, tiny_set):
     assert len(list((tmp_path / "cache").iterdir())) == 2  # cached apart
 
 
+def test_a_cached_corpus_is_keyed_by_every_source_file_of_the_package(tmp_path):
+    # a change to the collapsed DOM, the segmenter or the columns changes the rows: any
+    # code file of the package counts, in any folder; documents and model files do not
+    from scrapy_boilerplate.training.dataset import PACKAGE_DIR, code_version
+
+    package = tmp_path / "package"
+    (package / "neural" / "models").mkdir(parents=True)
+    (package / "parse.py").write_text("SEGMENT = 1\n")
+    (package / "neural" / "_cstructure.pyx").write_text("cdef int x = 1\n")
+    first = code_version(package)
+    (package / "neural" / "models" / "boosted.onnx").write_bytes(b"weights")
+    (package / "neural" / "models" / "MODEL_CARD.md").write_text("figures")
+    assert code_version(package) == first
+    (package / "neural" / "_cstructure.pyx").write_text("cdef int x = 2\n")
+    changed = code_version(package)
+    assert changed != first
+    (package / "neural" / "_cnodes.pxd").write_text("cdef int y\n")
+    assert code_version(package) != changed
+    assert code_version() == code_version(PACKAGE_DIR) and len(code_version()) == 12
+
+
 def test_tiny_training_run_exports_matching_onnx(tmp_path, tiny_set):
     torch = pytest.importorskip("torch", reason="torch is not installed (extra: train)")
     pytest.importorskip("onnx", reason="onnx is not installed (extra: train)")
