@@ -42,6 +42,8 @@ def test_writes_the_report_and_resumes(quality, fixtures_dir, tmp_path, capsys):
     assert "[mini] article: cached" in err and "[bench]" not in err
     again = out.read_text(encoding="utf-8")
     assert "loaded from an earlier run's cache" in again
+    # the passes' time as they ran, and apart, what this invocation ran: nothing
+    assert "passes were loaded from an earlier run's cache; none was run this time)" in again
     assert "### bench (" not in again
 
 
@@ -89,3 +91,16 @@ def test_the_cross_validated_column_reads_the_default_as_shipped_first(quality, 
     shipped.parent.mkdir(parents=True)
     shipped.write_text(json.dumps({"wcxb-dev": {"f1": 0.8361}}), encoding="utf-8")
     assert quality.read_cross_validated([shipped, plain]) == {"wcxb-dev": 0.8361}
+
+
+def test_the_report_tells_the_passes_time_apart_from_this_runs(quality):
+    import argparse
+
+    run = quality.CachedRun(argparse.Namespace())
+    run.run_s, run.computed, run.computed_s = 600.0, 2, 60.0
+    assert quality.wall_time(run) == "the passes took 10.0 minutes of wall time"
+    run.cached = 3
+    assert quality.wall_time(run) == (
+        "the passes took 10.0 minutes of wall time as they ran (3 of 5 (set, extractor) "
+        "passes were loaded from an earlier run's cache; the 2 run this time took 1.0)"
+    )
