@@ -69,6 +69,18 @@ def fold_of(site: str, folds: int) -> int:
     return int(hashlib.sha256(site.encode()).hexdigest(), 16) % folds
 
 
+#: the end of a run's folder name when declared discussions were read by other folds'
+#: models (``--discussion-folds``: the default as shipped)
+DISCUSSIONS_SUFFIX = "+discussions"
+
+
+def run_folder(model: str, config: dict[str, Any], discussions: bool = False) -> str:
+    """The folder of a run under ``--out``: :func:`run_name_of`, and
+    :data:`DISCUSSIONS_SUFFIX` with ``--discussion-folds`` (what the quality report
+    reads)."""
+    return run_name_of(model, config) + (DISCUSSIONS_SUFFIX if discussions else "")
+
+
 def run_name_of(model: str, config: dict[str, Any]) -> str:
     """The folder name of a run: the model and the changed configuration fields, or (for
     a long value, such as a list of columns, that a file name cannot hold) a hash of
@@ -184,9 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed, members=args.members, epochs=args.epochs, threads=args.threads
     )
     label = f"{args.model} (cross-validated)"
-    run_name = run_name_of(args.model, args.config)
-    if args.discussion_folds:
-        run_name += "+discussions"
+    run_name = run_folder(args.model, args.config, discussions=bool(args.discussion_folds))
     results = {s.name: RunnerResult(label, "ours", None) for s in sets}
     for fold in range(args.folds):
         train = np.flatnonzero(page_fold != fold)

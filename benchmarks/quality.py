@@ -50,6 +50,7 @@ from scrapy_boilerplate.evaluation.runners import (
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS
 
+from .grouped_cv import run_folder
 from .paired_margins import mean_margin, set_margin
 
 REPO = Path(__file__).resolve().parents[1]
@@ -235,9 +236,9 @@ OURS_COMPARED = ("boosted", "article", "web2text", "context")
 #: the default as shipped (``--discussion-folds``: its every-type model's folds read the
 #: pages that declare a discussion and the pages the article model finds empty), then
 #: the article model alone
-CROSS_VALIDATED = (
-    Path("grouped_cv") / "boosted+discussions" / "results.json",
-    Path("grouped_cv") / "boosted" / "results.json",
+CROSS_VALIDATED = tuple(
+    Path("grouped_cv") / run_folder(DEFAULT_EXTRACTOR, {}, discussions) / "results.json"
+    for discussions in (True, False)
 )
 #: the sets no shipped model trains on (shared/data/README.md): the evidence
 UNSEEN_SETS = EVALUATION_ONLY_SETS
