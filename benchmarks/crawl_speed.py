@@ -15,6 +15,8 @@ Variants: ``without`` (the plugin off), ``with`` (add-on, the default extractor 
 ``BOILERPLATE_WORKERS`` threads, default 4), ``inline`` (add-on, ``BOILERPLATE_WORKERS=0``:
 extraction on the reactor thread), ``process`` (add-on, ``BOILERPLATE_EXECUTOR="process"``
 with ``--workers`` processes, default one per core but one). A variant ending in
+``:N`` runs with ``N`` workers whatever ``--workers`` says (``process:2``, ``with:8``:
+worker counts compared in one run). A variant ending in
 ``+hostile`` (``with+hostile``, ``process+hostile``) crawls the same pages but one, in the
 middle, replaced by a hostile page: 1 MB of stray ``</p `` without ``>`` (quadratic for
 the extraction once: 10 s for 256 KB, with the GIL held). pages/s is items / Scrapy's
@@ -120,6 +122,7 @@ def run_crawl(
 
     urls = [f"{base}/p/{i}.html" for i in range(pages)]
     variant, _, hostile = variant.partition("+")
+    variant, workers = variant_workers(variant, workers)
     if hostile:  # the page in the middle replaced by the hostile one, served last
         urls[pages // 2] = f"{base}/p/{pages}.html"
     extraction_ms: list[float] = []
@@ -202,6 +205,18 @@ def run_crawl(
         ),
         "cpu_ms_machine": round((machine_after - machine_before) * 1000 / max(items, 1), 2),
     }
+
+
+def variant_workers(variant: str, workers: int | None) -> tuple[str, int | None]:
+    """A variant's name and its ``BOILERPLATE_WORKERS``: ``process:2`` is ``process``
+    with two workers (so one run compares worker counts side by side); a variant
+    without a count takes ``workers`` (``--workers``, None: the plugin's default)."""
+    name, sep, count = variant.partition(":")
+    if not sep:
+        return variant, workers
+    if not count.isdigit():
+        raise SystemExit(f"a variant's worker count is a number: {variant!r}")
+    return name, int(count)
 
 
 def _per_second(marks: list[float]) -> float | None:
