@@ -334,7 +334,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--cache",
         default=None,
         help="directory to cache the labelled corpus (lm: the encoder's vectors; lm_fast: "
-        "also its distilled table, in lm_fast_table/) in",
+        "also its distilled table, in lm_fast_table/) in; the corpus is made again when the "
+        "data, the page types or the package's code change (lm's vectors: the data or the "
+        "encoder)",
     )
     p.add_argument(
         "--page-types",
