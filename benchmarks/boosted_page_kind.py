@@ -61,17 +61,23 @@ _COLUMN = {
 }
 
 
+def og_type_starts(root: Any, kind: str) -> bool:
+    """Whether a ``<meta>`` ``og:type`` of the page (by ``property`` or ``name``) starts
+    with ``kind`` (``"article"``, ``"product"``; case and spaces aside)."""
+    for meta in root.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").strip().lower() == "og:type":
+            if (meta.get("content") or "").strip().lower().startswith(kind):
+                return True
+    return False
+
+
 def declares_article(root: Any) -> bool:
     """Whether the page names itself an article: ``og:type`` article, or a JSON-LD
     ``@type`` ending in ``Article``, ``BlogPosting`` or ``Report`` (the first
     ``MAX_DECLARATIONS`` scripts)."""
     if root is None:
         return False
-    for meta in root.iter("meta"):
-        if (meta.get("property") or meta.get("name") or "").strip().lower() == "og:type":
-            if (meta.get("content") or "").strip().lower().startswith("article"):
-                return True
-    return json_ld_declares(root, _ARTICLE_TYPE)
+    return og_type_starts(root, "article") or json_ld_declares(root, _ARTICLE_TYPE)
 
 
 def page_kind_columns(doc: Any, own: np.ndarray | None = None) -> np.ndarray:

@@ -27,13 +27,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from benchmarks.boosted_page_kind import declares_article
+from benchmarks.boosted_page_kind import declares_article, og_type_starts
 from benchmarks.boosted_variants import DATA, set_f1
 from benchmarks.grouped_cv import OUT, FoldPages, fold_spec, run_folder
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import run_page
 from scrapy_boilerplate.evaluation.runners import chain_runner
-from scrapy_boilerplate.filters.comments import MAX_DECLARATIONS, json_ld_declares
+from scrapy_boilerplate.filters.comments import (
+    _MICRODATA_TYPES,
+    MAX_DECLARATIONS,
+    json_ld_declares,
+)
 from scrapy_boilerplate.neural import boosted
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
@@ -50,13 +54,9 @@ def declares_product(root: Any) -> bool:
     ``MAX_DECLARATIONS`` of each)."""
     if root is None:
         return False
-    for meta in root.iter("meta"):
-        if (meta.get("property") or meta.get("name") or "").strip().lower() == "og:type":
-            if (meta.get("content") or "").strip().lower().startswith("product"):
-                return True
-    if json_ld_declares(root, _PRODUCT_JSON_LD):
+    if og_type_starts(root, "product") or json_ld_declares(root, _PRODUCT_JSON_LD):
         return True
-    types = root.xpath("//@itemtype")[:MAX_DECLARATIONS]
+    types = _MICRODATA_TYPES(root)[:MAX_DECLARATIONS]
     return any(_PRODUCT_ITEMTYPE.search(value) for value in types)
 
 
