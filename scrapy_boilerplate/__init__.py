@@ -19,6 +19,7 @@ from .filters.base import Chain, Filter
 from .parse import parse_html
 from .registry import EXTRACTORS, FILTERS, register_extractor, register_filter
 from .render import render_json, render_text
+from .site_memory import SiteMemory
 from .spec import build_chain
 
 __version__ = "0.1.0"
@@ -35,6 +36,7 @@ __all__ = [
     "Filter",
     "Label",
     "ModelUnavailableError",
+    "SiteMemory",
     "TextBlock",
     "build_chain",
     "extract",

@@ -63,7 +63,7 @@ class BoilerplateAddon:
             config = load_config(settings)
         except Exception:  # noqa: BLE001 - disabled, or a bad setting the middleware reports
             return
-        runner = crawl_runner(self.crawler, config.workers, config.executor)
+        runner = crawl_runner(self.crawler, config.workers, config.executor, config.site_memory)
         if runner.uses_processes:
             runner.prestart(settings)
             # ended with the crawl even if it fails before its components exist

@@ -17,6 +17,7 @@ from .filters.base import Filter
 from .parse import parse_html
 from .registry import DEFAULT_EXTRACTOR, extractor_factory
 from .render import render_json, render_text
+from .site_memory import SiteMemory
 from .spec import build_chain
 
 __all__ = ["Extraction", "Extractor", "extract", "get_extractor"]
@@ -153,6 +154,7 @@ class Extractor:
         formats: Collection[str] = (),
         metadata: bool = False,
         comments: bool = False,
+        site_memory: SiteMemory | None = None,
     ) -> Extraction:
         """Extract the main content of one page (``str``, or ``bytes`` in any encoding).
 
@@ -162,6 +164,11 @@ class Extractor:
         metadata (``Extraction.metadata``; the ``[article]`` extra). ``comments=True``
         gives the readers' comments of the page as their own text (``Extraction.comments``,
         "" when there are none), whatever the chain decided about them.
+
+        ``site_memory``: a :class:`~scrapy_boilerplate.site_memory.SiteMemory` shared by the
+        pages of a crawl: this page's decisions are recorded under its site (``url``'s),
+        and its content blocks that the site's earlier pages left out as boilerplate are
+        left out here too (the Scrapy layer passes its crawl's memory).
 
         ``trace=True`` records in each block which filter decided it. ``timeout``
         (seconds) is a time budget, checked after parsing, before each filter and inside
@@ -187,6 +194,8 @@ class Extractor:
         try:
             doc.check_deadline()
             self.chain(doc)
+            if site_memory is not None:
+                site_memory.apply(doc, self.name or "")
         except ExtractionTimeout:
             result = Extraction.empty(TIMEOUT, url, self.name)
             result.title = doc.title or doc.fallback_title

@@ -93,7 +93,9 @@ class BoilerplateDownloaderMiddleware:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.config = load_config(crawler.settings)
-        self.runner = crawl_runner(crawler, self.config.workers, self.config.executor)
+        self.runner = crawl_runner(
+            crawler, self.config.workers, self.config.executor, self.config.site_memory
+        )
         self.specs = SpecCache(self.config.allowed_imports)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)

@@ -48,7 +48,9 @@ class BoilerplatePipeline:
             raise NotConfigured(
                 "BOILERPLATE_HTML_FIELD is not set: name the item field that holds raw HTML"
             )
-        self.runner = crawl_runner(crawler, self.config.workers, self.config.executor)
+        self.runner = crawl_runner(
+            crawler, self.config.workers, self.config.executor, self.config.site_memory
+        )
         self.filler = ItemFiller(crawler, self.config.overwrite, logger)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)

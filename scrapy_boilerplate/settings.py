@@ -26,6 +26,7 @@ from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from .errors import BoilerplateError, ChainSpecError
 from .extraction import OUTPUTS, Extractor, get_extractor
 from .registry import DEFAULT_EXTRACTOR
+from .site_memory import MAX_SITES
 from .spec import decode_spec
 
 __all__ = [
@@ -55,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_OUTPUT_FORMAT": "text",
     "BOILERPLATE_WORKERS": None,  # 4 threads, or usable_cpus() - 1 processes (at least 1)
     "BOILERPLATE_EXECUTOR": "thread",
+    "BOILERPLATE_SITE_MEMORY": MAX_SITES,  # sites whose template the crawl remembers; 0: off
 }
 
 #: item field names by preset: (text field, title field)
@@ -119,6 +121,8 @@ class BoilerplateConfig:
     preset: str = "default"  # BOILERPLATE_ITEM_PRESET
     #: BOILERPLATE_FIELDS: further (item field, source) pairs
     fields: tuple[tuple[str, str], ...] = ()
+    #: BOILERPLATE_SITE_MEMORY: sites whose template the crawl remembers (0: none)
+    site_memory: int = 0
 
     @functools.cached_property  # asked for on every response; the settings do not change
     def formats(self) -> tuple[str, ...]:
@@ -426,7 +430,19 @@ def load_config(settings: Any) -> BoilerplateConfig:
         executor=executor,
         preset=preset_name,
         fields=_fields(settings),
+        site_memory=_site_memory(settings),
     )
+
+
+def _site_memory(settings: Any) -> int:
+    """BOILERPLATE_SITE_MEMORY: a number of sites (0 or False: no memory; True: the
+    default number)."""
+    value = _get(settings, "BOILERPLATE_SITE_MEMORY")
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        value = value.strip().lower() == "true"
+    if isinstance(value, bool):
+        return MAX_SITES if value else 0
+    return _int(settings, "BOILERPLATE_SITE_MEMORY") if value is not None else 0
 
 
 def _check_picklable(extractor: Extractor, setting: str) -> None:

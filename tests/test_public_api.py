@@ -32,3 +32,14 @@ def test_extractor_objects_are_reusable():
     extractor = get_extractor("article")
     assert extractor is get_extractor("article")
     assert extractor.extract(ARTICLE).text == extractor.extract(ARTICLE).text
+
+
+def test_a_site_memory_is_given_to_each_page_of_a_crawl():
+    from scrapy_boilerplate import SiteMemory
+
+    from .helpers import PAGE
+
+    memory, extractor = SiteMemory(), get_extractor()
+    result = extractor.extract(PAGE, "https://example.com/story", site_memory=memory)
+    assert result.text == extractor.extract(PAGE).text  # a site's first page: as alone
+    assert len(memory) == 1

@@ -23,6 +23,7 @@ from ..parallel.process_pool import (
     process_context,
 )
 from ..parallel.worker import extract_pickled, extract_to_dict
+from ..site_memory import SiteMemory
 from .compat import asyncio_available, asyncio_expected, run_in_thread
 
 __all__ = ["ExtractionRunner", "crawl_runner", "hard_limit"]
@@ -48,11 +49,17 @@ class ExtractionRunner:
     anew). Under asyncio they are a :class:`~scrapy_boilerplate.parallel.process_pool.ProcessPool`,
     whose sockets the event loop reads itself; under other reactors a
     ``ProcessPoolExecutor``, awaited from a thread.
+
+    ``site_memory`` (sites, 0: none) is the size of the crawl's memory of each site's
+    template (:class:`~scrapy_boilerplate.site_memory.SiteMemory`): one the threads share,
+    or one in each worker process.
     """
 
-    def __init__(self, workers: int, executor: str = "thread") -> None:
+    def __init__(self, workers: int, executor: str = "thread", site_memory: int = 0) -> None:
         self.workers = workers
         self.executor = executor
+        self.site_memory = site_memory
+        self._memory = SiteMemory(site_memory) if site_memory > 0 else None
         # Processes get two calls each: one running, one queued, so that a worker does not
         # sit idle while its next page crosses the socket.
         in_flight = workers * 2 if self.uses_processes else workers
@@ -103,11 +110,13 @@ class ExtractionRunner:
         ``reason="timeout"``. A thread cannot be stopped: it ends at the engine's next
         check. ``formats``: the renderings to add (see ``Extractor.extract``)."""
         if not self.uses_processes:
-            return await self.run(extract_to_dict, extractor, html, url, timeout, formats)
+            return await self.run(
+                extract_to_dict, extractor, html, url, timeout, formats, self._memory
+            )
         try:
             return await self.run(
                 extract_pickled, self._pickle_of(extractor), html, url, timeout, formats,
-                limit=hard_limit(timeout),
+                self.site_memory, limit=hard_limit(timeout),
             )  # fmt: skip
         except WorkerTimeout:
             return Extraction.empty(TIMEOUT, url, extractor.name).to_dict()
@@ -183,13 +192,17 @@ class ExtractionRunner:
 _CRAWL_RUNNERS: weakref.WeakKeyDictionary[Any, ExtractionRunner] = weakref.WeakKeyDictionary()
 
 
-def crawl_runner(crawler: Any, workers: int, executor: str) -> ExtractionRunner:
+def crawl_runner(
+    crawler: Any, workers: int, executor: str, site_memory: int = 0
+) -> ExtractionRunner:
     """The crawl's :class:`ExtractionRunner`, shared by the add-on (which starts worker
     processes early), the downloader middleware and the pipeline: one set of workers
-    per crawl. A runner of other ``workers``/``executor`` is closed and replaced."""
+    and one memory of the sites per crawl. A runner of other ``workers``/``executor``/
+    ``site_memory`` is closed and replaced."""
     runner = _CRAWL_RUNNERS.get(crawler)
-    if runner is None or (runner.workers, runner.executor) != (workers, executor):
+    wanted = (workers, executor, site_memory)
+    if runner is None or (runner.workers, runner.executor, runner.site_memory) != wanted:
         if runner is not None:
             runner.close()
-        runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(workers, executor)
+        runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(workers, executor, site_memory)
     return runner

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..errors import BoilerplateError
-from ..registry import DEFAULT_EXTRACTOR
+from ..registry import DEFAULT_EXTRACTOR, EXTRACTORS
 from ..spec import decode_spec
 from .datasets import DatasetError, find_datasets
 from .evaluate import Progress, evaluate_dataset
@@ -80,19 +80,36 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     except (DatasetError, OSError) as exc:
         print(f"scrapy-boilerplate evaluate: {exc}", file=sys.stderr)
         return 2
-    chains: list[Runner] = []
+    specs: list[tuple[Any, str]] = []  # our extractors: (name or spec, reported name)
     extractors: list[str] = []
     try:
         if args.extractor.lstrip().startswith("["):  # one chain spec, as JSON
-            chains = [chain_runner(decode_spec(args.extractor), "custom")]
+            specs = [(decode_spec(args.extractor), "custom")]
         else:
             extractors = split_names(args.extractor, our_extractors())
     except (BoilerplateError, ValueError) as exc:
         print(f"scrapy-boilerplate evaluate: bad chain spec: {exc}", file=sys.stderr)
         return 2
     compare = split_names(args.compare, [*OTHER_EXTRACTORS, FLOOR])
+    if args.site_memory:  # our extractors read as a crawl does, a memory for each set
+        for name in extractors:
+            if name not in EXTRACTORS:
+                print(f"scrapy-boilerplate evaluate: unknown extractor {name!r}", file=sys.stderr)
+                return 2
+        specs += [(name, name) for name in extractors]
+        extractors = []
+
+    def ours() -> list[Runner]:
+        suffix = "+site_memory" if args.site_memory else ""
+        return [chain_runner(s, n + suffix, site_memory=args.site_memory) for s, n in specs]
+
     try:
-        runners = chains + build_runners(extractors, compare)
+        runners = ours()
+    except (BoilerplateError, ValueError) as exc:
+        print(f"scrapy-boilerplate evaluate: bad chain spec: {exc}", file=sys.stderr)
+        return 2
+    try:
+        runners += build_runners(extractors, compare)
     except RunnerUnavailable as exc:
         print(f"scrapy-boilerplate evaluate: {exc}", file=sys.stderr)
         return 2
@@ -102,7 +119,9 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     quiet_other_loggers()
     progress = _progress(sys.stderr) if args.verbose else None
     results = []
-    for dataset in datasets:
+    for n, dataset in enumerate(datasets):
+        if args.site_memory and n:  # each set's crawl starts with an empty memory
+            runners = ours() + runners[len(specs) :]
         if args.verbose:
             print(f"{dataset.name}: {', '.join(r.name for r in runners)}", file=sys.stderr)
         try:
@@ -195,6 +214,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help=f"bootstrap resamples for the std (default {N_BOOTSTRAP}; 0: none)",
     )
     ev.add_argument("--seed", type=int, default=BOOTSTRAP_SEED, help="bootstrap seed (default 0)")
+    ev.add_argument(
+        "--site-memory",
+        action="store_true",
+        help="read each set's pages in order as a crawl does, our extractors remembering "
+        "what each site's earlier pages left out (BOILERPLATE_SITE_MEMORY); reported as "
+        "NAME+site_memory",
+    )
     ev.add_argument("--verbose", "-v", action="store_true", help="progress on stderr")
     ev.set_defaults(func=_evaluate_command)
     return ev

@@ -153,18 +153,22 @@ def our_extractors() -> list[str]:
     return [name for name in EXTRACTORS if name not in NOT_IN_ALL]
 
 
-def chain_runner(spec: Any, name: str | None = None) -> Runner:
+def chain_runner(spec: Any, name: str | None = None, site_memory: bool = False) -> Runner:
     """The runner for one of our extractors (``spec`` is its name) or for any chain spec,
-    reported as ``name``."""
+    reported as ``name``. ``site_memory``: the runner reads its pages as a crawl does,
+    with one :class:`~scrapy_boilerplate.site_memory.SiteMemory` of the sites it has read
+    (give each set a runner of its own)."""
     from .. import __version__
     from ..extraction import get_extractor
+    from ..site_memory import SiteMemory
 
     extractor = get_extractor(spec)
     if name is None:
         name = spec if isinstance(spec, str) else "custom"
+    memory = SiteMemory() if site_memory else None
 
     def run(html: str, url: str | None, lang: str | None) -> str:
-        return extractor.extract(html, url).text
+        return extractor.extract(html, url, site_memory=memory).text
 
     return Runner(name, "ours", run, version=__version__)
 

@@ -11,6 +11,7 @@ import time
 from typing import Any, NamedTuple
 
 from ..extraction import FORMATS, Extractor, _besides_text
+from ..site_memory import SiteMemory
 
 __all__ = [
     "EncodedPage",
@@ -55,12 +56,14 @@ def extract_to_dict(
     url: str | None,
     timeout: float | None = None,
     formats: tuple[str, ...] = (),
+    site_memory: SiteMemory | None = None,
 ) -> dict[str, Any]:
     """Extract one page and return the result kept in ``meta["boilerplate_result"]``
     (``timeout``: the extraction's time budget, ``formats`` the renderings to add, see
     ``Extractor.extract``, ``"metadata"`` for the article's metadata, ``"comments"``
     for the readers' comments and ``"annotated"`` for the page's annotated view, made from
-    the same, traced, extraction: ``Extraction.annotated``).
+    the same, traced, extraction: ``Extraction.annotated``; ``site_memory``: the crawl's
+    memory of each site's template, see ``Extractor.extract``).
 
     ``html`` is a str, bytes, an :class:`EncodedPage` or :class:`HttpBody` (for worker
     processes) or (in threads only) a zero-argument callable returning a str, so that
@@ -85,6 +88,7 @@ def extract_to_dict(
         metadata="metadata" in formats,
         comments="comments" in formats,
         trace=annotated,  # the view's tooltips name the deciding filters
+        site_memory=site_memory,
     )
     # (a failure of the view costs the page nothing but the view: a warning says why)
     view = _besides_text(extraction, "annotated", extraction.annotated) if annotated else None
@@ -110,17 +114,37 @@ def _unpickled(pickled_extractor: bytes) -> Extractor:
     return extractor
 
 
+# The worker process's memory of each site's template (one per process: the pages of a
+# site that reach this worker teach it)
+_SITE_MEMORY: SiteMemory | None = None
+
+
+def process_site_memory(max_sites: int) -> SiteMemory | None:
+    """This process's :class:`SiteMemory` of ``max_sites`` sites (0: None, no memory)."""
+    global _SITE_MEMORY
+    if max_sites <= 0:
+        return None
+    if _SITE_MEMORY is None or _SITE_MEMORY.max_sites != max_sites:
+        _SITE_MEMORY = SiteMemory(max_sites)
+    return _SITE_MEMORY
+
+
 def extract_pickled(
     pickled_extractor: bytes,
     html: Any,
     url: str | None,
     timeout: float | None = None,
     formats: tuple[str, ...] = (),
+    site_memory: int = 0,
 ) -> dict[str, Any]:
     """:func:`extract_to_dict` with the extractor given as its pickle, which is unpickled
     once per process: the crawl then pickles each extractor once, not once per page (the
-    crawl process is the busier one)."""
-    return extract_to_dict(_unpickled(pickled_extractor), html, url, timeout, formats)
+    crawl process is the busier one). ``site_memory``: the sites the process's
+    :class:`SiteMemory` remembers (0: none)."""
+    return extract_to_dict(
+        _unpickled(pickled_extractor), html, url, timeout, formats,
+        process_site_memory(site_memory),
+    )  # fmt: skip
 
 
 def extract_pickled_many(
@@ -128,15 +152,17 @@ def extract_pickled_many(
     pages: list[tuple[Any, str | None]],
     timeout: float | None = None,
     formats: tuple[str, ...] = (),
+    site_memory: int = 0,
 ) -> list[dict[str, Any] | Exception]:
     """:func:`extract_pickled` over several ``(html, url)`` pages in one call (fewer,
     larger messages for a batch); a page whose extraction raised gives its exception in
     its place."""
     extractor = _unpickled(pickled_extractor)
+    memory = process_site_memory(site_memory)
     results: list[dict[str, Any] | Exception] = []
     for html, url in pages:
         try:
-            results.append(extract_to_dict(extractor, html, url, timeout, formats))
+            results.append(extract_to_dict(extractor, html, url, timeout, formats, memory))
         except Exception as exc:  # noqa: BLE001 - the caller makes it the page's result
             results.append(exc)
     return results

@@ -152,3 +152,14 @@ def test_the_documented_example_runs_from_a_clone(capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "== mini (3 pages" in out and "article " in out and "lxml (parse only)" in out
+
+
+def test_site_memory_reads_each_set_as_a_crawl_and_names_the_rows_so(capsys, mini_dir, bench_dir):
+    code, out, _ = run(
+        capsys, mini_dir, bench_dir, "-e", "article,boosted", "--site-memory", "--bootstrap", "0"
+    )
+    assert code == 0
+    rows = [line.split()[0] for line in out.splitlines() if "+site_memory" in line]
+    assert rows == ["article+site_memory", "boosted+site_memory"] * 2
+    code, _, err = run(capsys, mini_dir, "-e", "nope", "--site-memory")
+    assert code == 2 and "unknown extractor 'nope'" in err

@@ -201,3 +201,18 @@ def test_an_extractor_whose_model_cannot_load_stops_the_crawl_at_start(monkeypat
             config()  # the default extractor is learned: the same clear error at start
     finally:
         _named_extractor.cache_clear()
+
+
+def test_the_site_memory_is_a_number_of_sites_on_by_default():
+    from scrapy_boilerplate.site_memory import MAX_SITES
+
+    assert config().site_memory == MAX_SITES == DEFAULTS["BOILERPLATE_SITE_MEMORY"]
+    assert config(SITE_MEMORY=16).site_memory == 16 and config(SITE_MEMORY="16").site_memory == 16
+    for off in (0, False, "false", None):
+        assert config(SITE_MEMORY=off).site_memory == 0
+    assert (
+        config(SITE_MEMORY=True).site_memory == config(SITE_MEMORY="True").site_memory == MAX_SITES
+    )
+    for bad in (-1, "many", 2.5):
+        with pytest.raises(BoilerplateSettingError, match="BOILERPLATE_SITE_MEMORY"):
+            config(SITE_MEMORY=bad)

@@ -1,0 +1,86 @@
+"""A crawl remembers each site's template (``BOILERPLATE_SITE_MEMORY``): a block that an
+earlier page of the site left out is left out of a later page too, in worker threads,
+inline and in a worker process; ``0`` turns it off."""
+
+from __future__ import annotations
+
+import pytest
+import scrapy
+from scrapy.utils.defer import deferred_f_from_coro_f
+
+from scrapy_boilerplate.filters import Filter
+
+from .helpers import ADDON_SETTINGS, article_page
+
+SIDEBAR = "About this blog: notes on harbours, markets and the people who keep them open."
+
+
+class KeepAllButAMarkedSidebar(Filter):
+    """Keeps every block, but the sidebar on pages whose ``<meta name="drop-sidebar">``
+    says so (module-level: it goes to worker processes)."""
+
+    name = "keep_all_but_a_marked_sidebar"
+
+    def __call__(self, doc):
+        drop = doc.root is not None and bool(doc.root.xpath("//meta[@name='drop-sidebar']"))
+        for block in doc.blocks:
+            block.is_content = not (drop and SIDEBAR in block.text)
+        return True
+
+
+class FirstThenSecondSpider(scrapy.Spider):
+    """Reads the first page, then the second (so the second is extracted after it)."""
+
+    name = "first_then_second"
+
+    async def start(self):
+        yield scrapy.Request(self.first, callback=self.parse)
+
+    def start_requests(self):  # Scrapy < 2.13
+        yield scrapy.Request(self.first, callback=self.parse)
+
+    def parse(self, response):
+        yield {"url": response.url}
+        if response.url == self.first:
+            yield scrapy.Request(self.second, callback=self.parse)
+
+
+def site_pages(http_server) -> tuple[str, str]:
+    sidebar = f"<aside><p>{SIDEBAR}</p></aside>"
+    first = article_page("the harbour", sidebar).replace(
+        "<head>", "<head><meta name='drop-sidebar'>"
+    )
+    return (
+        http_server.route("/first.html", first),
+        http_server.route("/second.html", article_page("the market", sidebar)),
+    )
+
+
+@pytest.mark.parametrize(
+    "workers, executor, sites, sidebar_in_second",
+    [
+        (2, "thread", None, False),  # on by default
+        (0, "thread", 16, False),
+        (1, "process", 16, False),
+        (2, "thread", 0, True),
+        (2, "thread", False, True),
+    ],
+)
+@deferred_f_from_coro_f
+async def test_a_block_the_sites_first_page_left_out_is_left_out_of_the_second(
+    http_server, crawl, workers, executor, sites, sidebar_in_second
+):
+    first, second = site_pages(http_server)
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()],
+        "BOILERPLATE_WORKERS": workers,
+        "BOILERPLATE_EXECUTOR": executor,
+    }
+    if sites is not None:
+        settings["BOILERPLATE_SITE_MEMORY"] = sites
+    items, _ = await crawl(FirstThenSecondSpider, settings, first=first, second=second)
+    texts = {item["url"]: item["main_text"] for item in items}
+    assert SIDEBAR not in texts[first]
+    assert "the market" in texts[second]
+    assert (SIDEBAR in texts[second]) is sidebar_in_second
