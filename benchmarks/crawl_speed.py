@@ -19,7 +19,9 @@ with ``--workers`` processes, default one per core but one). A variant ending in
 worker counts compared in one run). A variant ending in
 ``+hostile`` (``with+hostile``, ``process+hostile``) crawls the same pages but one, in the
 middle, replaced by a hostile page: 1 MB of stray ``</p `` without ``>`` (quadratic for
-the extraction once: 10 s for 256 KB, with the GIL held). pages/s is items / Scrapy's
+the extraction once: 10 s for 256 KB, with the GIL held); one ending in ``+alone``
+(``process+alone``) reads each page alone, without the crawl's memory of each site's
+template (``BOILERPLATE_SITE_MEMORY = 0``). pages/s is items / Scrapy's
 ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
 what the crawl with extraction can reach on one core.
@@ -121,7 +123,8 @@ def run_crawl(
     from scrapy.crawler import CrawlerProcess
 
     urls = [f"{base}/p/{i}.html" for i in range(pages)]
-    variant, _, hostile = variant.partition("+")
+    variant, _, suffix = variant.partition("+")
+    hostile, alone = suffix == "hostile", suffix == "alone"
     variant, workers = variant_workers(variant, workers)
     if hostile:  # the page in the middle replaced by the hostile one, served last
         urls[pages // 2] = f"{base}/p/{pages}.html"
@@ -164,6 +167,8 @@ def run_crawl(
             settings["BOILERPLATE_WORKERS"] = workers
         if variant == "process":
             settings["BOILERPLATE_EXECUTOR"] = "process"
+        if alone:  # each page read alone: no memory of the site's template
+            settings["BOILERPLATE_SITE_MEMORY"] = 0
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
     process.crawl(crawler)
@@ -386,10 +391,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"(rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
             )
     for variant in summary:
-        base_variant, _, hostile = variant.partition("+")
-        if hostile and base_variant in runs:
-            # a hostile page among the others: the crawl's pace beside the same crawl
-            # without it, round by round
+        base_variant, _, suffix = variant.partition("+")
+        if suffix and base_variant in runs:
+            # a hostile page among the others, or the pages read alone: the crawl's pace
+            # beside the same crawl without it, round by round
             ratios = [
                 h["pages_per_s"] / b["pages_per_s"]
                 for h, b in zip(runs[variant], runs[base_variant], strict=True)

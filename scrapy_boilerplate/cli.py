@@ -26,6 +26,7 @@ from .encoding import read_page_bytes
 from .errors import BoilerplateError
 from .extraction import FORMATS, Extractor, get_extractor
 from .registry import DEFAULT_EXTRACTOR, EXTRACTORS
+from .site_memory import MAX_SITES
 from .spec import decode_spec
 
 __all__ = ["main", "iter_inputs", "iter_input_names"]
@@ -92,6 +93,7 @@ def _extract_archives(paths: list[str], extractor: Extractor, args: argparse.Nam
             progress=args.progress,
             metadata=_wants_metadata(args),
             comments=args.comments,
+            site_memory=args.site_memory,
         )
     except ArchiveReaderUnavailable as exc:
         print(f"scrapy-boilerplate: {exc}", file=sys.stderr)
@@ -181,6 +183,13 @@ def _positive_int(value: str) -> int:
     return number
 
 
+def _count(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return number
+
+
 def _seconds(value: str) -> float | None:
     number = float(value)
     if number < 0:
@@ -252,6 +261,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="add the readers' comments of each page (its comment threads, as text) to the "
         "JSON formats' 'comments' key",
+    )
+    ex.add_argument(
+        "--site-memory",
+        type=_count,
+        default=MAX_SITES,
+        metavar="SITES",
+        help="archives: remember each site's template, as a crawl does "
+        "(BOILERPLATE_SITE_MEMORY), over this many sites at once "
+        f"(default: {MAX_SITES}; 0: each page alone)",
     )
     ex.add_argument(
         "--progress",

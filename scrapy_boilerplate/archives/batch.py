@@ -20,6 +20,7 @@ from typing import Any
 
 from ..extraction import TIMEOUT, Extraction, Extractor
 from ..parallel.worker import HttpBody, extract_pickled, extract_pickled_many, extract_to_dict
+from ..site_memory import SiteMemory
 from .records import ArchivedPage, Skipped
 
 __all__ = ["BatchSummary", "extract_pages", "page_result"]
@@ -97,6 +98,7 @@ def extract_pages(
     timeout: float | None = None,
     summary: BatchSummary | None = None,
     formats: tuple[str, ...] = (),
+    site_memory: int = 0,
 ) -> Iterator[dict[str, Any]]:
     """One result dict (:func:`page_result`) per page of ``items``, in their order.
 
@@ -107,13 +109,16 @@ def extract_pages(
     whose worker died, gives ``reason="error"`` with the error named. ``formats``: the
     renderings each result carries besides the text (``"markdown"``, ``"html"``),
     ``"metadata"`` for the article's metadata and ``"comments"`` for its readers' comments
-    (``extraction.OUTPUTS``).
+    (``extraction.OUTPUTS``). ``site_memory``: the sites whose template the extraction
+    remembers from page to page (:class:`~scrapy_boilerplate.site_memory.SiteMemory`;
+    in processes, one in each worker; 0: each page alone).
     """
     summary = summary if summary is not None else BatchSummary()
     start = time.perf_counter()
     run = _in_processes if workers > 1 else _inline
     try:
-        for result in run(_counting(items, summary), extractor, workers, timeout, tuple(formats)):
+        pages = _counting(items, summary)
+        for result in run(pages, extractor, workers, timeout, tuple(formats), site_memory):
             summary.pages += 1
             if result.get("reason") in (ERROR, TIMEOUT):
                 summary.errors += 1
@@ -143,12 +148,13 @@ def _inline(
     workers: int,
     timeout: float | None,
     formats: tuple[str, ...],
+    site_memory: int,
 ) -> Iterator[dict[str, Any]]:
+    memory = SiteMemory(site_memory) if site_memory else None
     for page in pages:
         try:
-            result = extract_to_dict(
-                extractor, HttpBody(page.body, page.content_type), page.url, timeout, formats
-            )
+            body = HttpBody(page.body, page.content_type)
+            result = extract_to_dict(extractor, body, page.url, timeout, formats, memory)
         except Exception as exc:  # noqa: BLE001 - one page's failure is its result
             yield _failed(page, extractor, ERROR, exc)
         else:
@@ -178,6 +184,7 @@ def _in_processes(
     workers: int,
     timeout: float | None,
     formats: tuple[str, ...],
+    site_memory: int,
 ) -> Iterator[dict[str, Any]]:
     from ..parallel.process_pool import ProcessPool, WorkerTimeout, hard_limit, process_context
 
@@ -201,13 +208,16 @@ def _in_processes(
             bodies,
             timeout,
             formats,
+            site_memory,
             limit=limit * len(chunk) if limit else None,
         )
         return asyncio.run_coroutine_threadsafe(call, loop)
 
     def submit_one(page: ArchivedPage) -> concurrent.futures.Future[Any]:
         body = HttpBody(page.body, page.content_type)
-        call = pool.run(extract_pickled, pickled, body, page.url, timeout, formats, limit=limit)
+        call = pool.run(
+            extract_pickled, pickled, body, page.url, timeout, formats, site_memory, limit=limit
+        )
         return asyncio.run_coroutine_threadsafe(call, loop)
 
     def one_result(page: ArchivedPage, future: concurrent.futures.Future[Any]) -> dict:

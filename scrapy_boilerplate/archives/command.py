@@ -33,6 +33,7 @@ def extract_archives(
     progress: bool | None = None,
     metadata: bool = False,
     comments: bool = False,
+    site_memory: int = 0,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> BatchSummary:
@@ -44,7 +45,8 @@ def extract_archives(
 
     ``progress``: a bar on ``err`` (None: when ``err`` is a terminal and tqdm is
     installed). ``metadata``: each result carries the article's metadata; ``comments``:
-    its readers' comments (the JSON formats). The summary
+    its readers' comments (the JSON formats). ``site_memory``: the sites whose template
+    is remembered from page to page, as a crawl does (0: each page alone). The summary
     line goes to ``err`` at the end and is returned.
     """
     out = out if out is not None else sys.stdout
@@ -62,6 +64,7 @@ def extract_archives(
         timeout=timeout,
         summary=summary,
         formats=formats,
+        site_memory=site_memory,
     )
     first = True
     with _progress_bar(err, progress, summary) as tick:

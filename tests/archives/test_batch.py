@@ -114,3 +114,32 @@ def test_the_summary_as_data():
         "seconds": 2.0,
         "pages_per_second": 5.0,
     }
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_an_archive_is_read_as_a_crawl_remembering_each_sites_template(tmp_path, workers):
+    from scrapy_boilerplate.archives.writing import StoredResponse
+    from scrapy_boilerplate.extraction import Extractor
+    from scrapy_boilerplate.filters.base import Chain
+
+    from ..scrapy.test_site_memory import SIDEBAR, KeepAllButAMarkedSidebar, site_pages_html
+
+    first, second = site_pages_html()
+    path = tmp_path / "site.warc.gz"
+    path.write_bytes(
+        b"".join(
+            gzip_members(
+                [StoredResponse(f"http://blog.example/{n}", html.encode())
+                 for n, html in enumerate((first, second))]
+            )
+        )
+    )  # fmt: skip
+    extractor = Extractor(Chain([KeepAllButAMarkedSidebar()]), "keeps")
+    texts = {
+        memory: [r["text"] for r in extract_pages(
+            iter_archive(path), extractor, workers=workers, site_memory=memory
+        )]
+        for memory in (16, 0)
+    }  # fmt: skip
+    assert SIDEBAR not in texts[16][0] and SIDEBAR not in texts[16][1]
+    assert SIDEBAR in texts[0][1]

@@ -115,3 +115,13 @@ def test_markdown_of_each_record(warc_gz, capsys):
 def test_the_annotated_view_is_for_html_files_not_archives(warc_gz, capsys):
     assert main(["extract", "--format", "annotated", str(warc_gz)]) == 2
     assert "--format annotated reads HTML files only" in capsys.readouterr().err
+
+
+def test_the_site_memory_is_a_number_of_sites_and_zero_reads_each_page_alone(warc_gz, capsys):
+    assert main(["extract", "-f", "jsonl", "--site-memory", "0", str(warc_gz)]) == 0
+    alone = capsys.readouterr().out.splitlines()
+    assert main(["extract", "-f", "jsonl", str(warc_gz)]) == 0
+    remembered = capsys.readouterr().out.splitlines()
+    assert len(alone) == len(remembered) > 1  # (these pages share no template block)
+    with pytest.raises(SystemExit):
+        main(["extract", "--site-memory", "-1", str(warc_gz)])

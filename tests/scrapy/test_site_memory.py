@@ -45,14 +45,20 @@ class FirstThenSecondSpider(scrapy.Spider):
             yield scrapy.Request(self.second, callback=self.parse)
 
 
-def site_pages(http_server) -> tuple[str, str]:
+def site_pages_html() -> tuple[str, str]:
+    """Two pages of a site with one sidebar: the first says to leave it out."""
     sidebar = f"<aside><p>{SIDEBAR}</p></aside>"
     first = article_page("the harbour", sidebar).replace(
         "<head>", "<head><meta name='drop-sidebar'>"
     )
+    return first, article_page("the market", sidebar)
+
+
+def site_pages(http_server) -> tuple[str, str]:
+    first, second = site_pages_html()
     return (
         http_server.route("/first.html", first),
-        http_server.route("/second.html", article_page("the market", sidebar)),
+        http_server.route("/second.html", second),
     )
 
 
