@@ -183,3 +183,22 @@ def test_only_the_sites_earlier_pages_count_not_the_page_itself():
     for block in doc.blocks:
         block.is_content = block is not twice[0]  # the first left out, the second kept
     assert memory.apply(doc) is False and twice[1].is_content
+
+
+def test_a_pass_is_linear_in_the_pages_blocks_however_many_the_site_remembers():
+    from .helpers import LINEAR_GROWTH_LIMIT, growth
+
+    def site_of_pages(n: int):
+        # n distinct blocks on each page: the memory fills and forgets as it goes
+        html = "<html><body>" + "".join(f"<p>block {i} of many</p>" for i in range(n))
+        docs = [
+            read(html.replace("many", f"page {k}"), f"https://e.com/{k}", True) for k in range(3)
+        ]
+        return docs
+
+    def read_all(docs):
+        memory = SiteMemory(max_blocks=4096)
+        for doc in docs:
+            memory.apply(doc)
+
+    assert growth(read_all, site_of_pages, 2_000) < LINEAR_GROWTH_LIMIT
