@@ -110,6 +110,11 @@ class SiteMemory:
     def __len__(self) -> int:
         return len(self._sites)
 
+    def clear(self) -> None:
+        """Forget every site (a new crawl)."""
+        with self._lock:
+            self._sites.clear()
+
     def __getstate__(self) -> dict[str, Any]:  # what it has learnt stays in its process
         return {"max_sites": self.max_sites, "max_blocks": self.max_blocks}
 

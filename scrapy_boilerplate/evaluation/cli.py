@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..errors import BoilerplateError
-from ..registry import DEFAULT_EXTRACTOR, EXTRACTORS
+from ..registry import DEFAULT_EXTRACTOR
 from ..spec import decode_spec
 from .datasets import DatasetError, find_datasets
 from .evaluate import Progress, evaluate_dataset
@@ -27,6 +27,7 @@ from .report import FORMATS, render
 from .runners import (
     FLOOR,
     OTHER_EXTRACTORS,
+    SITE_MEMORY_SUFFIX,
     Runner,
     RunnerUnavailable,
     chain_runner,
@@ -80,36 +81,22 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     except (DatasetError, OSError) as exc:
         print(f"scrapy-boilerplate evaluate: {exc}", file=sys.stderr)
         return 2
-    specs: list[tuple[Any, str]] = []  # our extractors: (name or spec, reported name)
+    chains: list[Runner] = []
     extractors: list[str] = []
     try:
         if args.extractor.lstrip().startswith("["):  # one chain spec, as JSON
-            specs = [(decode_spec(args.extractor), "custom")]
+            name = "custom+site_memory" if args.site_memory else "custom"
+            chains = [chain_runner(decode_spec(args.extractor), name, args.site_memory)]
         else:
             extractors = split_names(args.extractor, our_extractors())
     except (BoilerplateError, ValueError) as exc:
         print(f"scrapy-boilerplate evaluate: bad chain spec: {exc}", file=sys.stderr)
         return 2
+    if args.site_memory:  # our extractors read each set as a crawl does
+        extractors = [f"{name}+{SITE_MEMORY_SUFFIX}" for name in extractors]
     compare = split_names(args.compare, [*OTHER_EXTRACTORS, FLOOR])
-    if args.site_memory:  # our extractors read as a crawl does, a memory for each set
-        for name in extractors:
-            if name not in EXTRACTORS:
-                print(f"scrapy-boilerplate evaluate: unknown extractor {name!r}", file=sys.stderr)
-                return 2
-        specs += [(name, name) for name in extractors]
-        extractors = []
-
-    def ours() -> list[Runner]:
-        suffix = "+site_memory" if args.site_memory else ""
-        return [chain_runner(s, n + suffix, site_memory=args.site_memory) for s, n in specs]
-
     try:
-        runners = ours()
-    except (BoilerplateError, ValueError) as exc:
-        print(f"scrapy-boilerplate evaluate: bad chain spec: {exc}", file=sys.stderr)
-        return 2
-    try:
-        runners += build_runners(extractors, compare)
+        runners = chains + build_runners(extractors, compare)
     except RunnerUnavailable as exc:
         print(f"scrapy-boilerplate evaluate: {exc}", file=sys.stderr)
         return 2
@@ -119,9 +106,7 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     quiet_other_loggers()
     progress = _progress(sys.stderr) if args.verbose else None
     results = []
-    for n, dataset in enumerate(datasets):
-        if args.site_memory and n:  # each set's crawl starts with an empty memory
-            runners = ours() + runners[len(specs) :]
+    for dataset in datasets:
         if args.verbose:
             print(f"{dataset.name}: {', '.join(r.name for r in runners)}", file=sys.stderr)
         try:

@@ -245,10 +245,15 @@ def evaluate_runner(
     result = RunnerResult(runner.name, runner.kind, runner.version, runner.available, runner.reason)
     if not runner.available:
         return result
+    memory = getattr(runner, "site_memory", None)
+    if memory is not None:
+        memory.clear()  # each set read as a crawl of its own
     gc.collect()
     for n, page in enumerate(dataset.iter_pages(limit), 1):
         if n == 1 and warmup:
             _warm_up(runner, page)
+            if memory is not None:
+                memory.clear()  # (the untimed reading taught it nothing)
         result.pages.append(run_page(runner, page, tokens))
         if progress is not None:
             progress(dataset.name, runner.name, n)

@@ -110,12 +110,16 @@ class Runner:
         extract: Extract | None,
         version: str | None = None,
         reason: str | None = None,
+        site_memory: Any = None,
     ) -> None:
         self.name = name
         self.kind = kind
         self._extract = extract
         self.version = version
         self.reason = reason
+        #: the SiteMemory the runner reads its pages with (None: each page alone); each
+        #: set's pass starts with it empty (``evaluate_runner``), as a crawl of its own
+        self.site_memory = site_memory
 
     @property
     def available(self) -> bool:
@@ -131,6 +135,10 @@ class Runner:
         if self._extract is None:
             raise RunnerUnavailable(f"{self.name}: {self.reason}")
         return self._extract(html, url, lang) or ""
+
+
+#: ``NAME+site_memory``: our extractor ``NAME`` reading each set as a crawl does
+SITE_MEMORY_SUFFIX = "site_memory"
 
 
 def _version(distribution: str) -> str | None:
@@ -157,7 +165,7 @@ def chain_runner(spec: Any, name: str | None = None, site_memory: bool = False) 
     """The runner for one of our extractors (``spec`` is its name) or for any chain spec,
     reported as ``name``. ``site_memory``: the runner reads its pages as a crawl does,
     with one :class:`~scrapy_boilerplate.site_memory.SiteMemory` of the sites it has read
-    (give each set a runner of its own)."""
+    (emptied at the start of each set's pass)."""
     from .. import __version__
     from ..extraction import get_extractor
     from ..site_memory import SiteMemory
@@ -170,7 +178,7 @@ def chain_runner(spec: Any, name: str | None = None, site_memory: bool = False) 
     def run(html: str, url: str | None, lang: str | None) -> str:
         return extractor.extract(html, url, site_memory=memory).text
 
-    return Runner(name, "ours", run, version=__version__)
+    return Runner(name, "ours", run, version=__version__, site_memory=memory)
 
 
 def _trafilatura() -> Extract:
@@ -282,6 +290,9 @@ def get_runner(name: str) -> Runner:
     name = _ALIASES.get(name, name)
     if name in EXTRACTORS:
         return chain_runner(name)
+    base, _, suffix = name.partition("+")
+    if suffix == SITE_MEMORY_SUFFIX and base in EXTRACTORS:  # as a crawl reads a set
+        return chain_runner(base, name, site_memory=True)
     if name not in _OTHERS:
         known = ", ".join([*EXTRACTORS, *OTHER_EXTRACTORS, FLOOR])
         raise RunnerUnavailable(f"unknown extractor {name!r} (known: {known})")

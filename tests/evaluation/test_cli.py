@@ -161,5 +161,7 @@ def test_site_memory_reads_each_set_as_a_crawl_and_names_the_rows_so(capsys, min
     assert code == 0
     rows = [line.split()[0] for line in out.splitlines() if "+site_memory" in line]
     assert rows == ["article+site_memory", "boosted+site_memory"] * 2
+    code, out, _ = run(capsys, mini_dir, "-e", '["article"]', "--site-memory", "--bootstrap", "0")
+    assert code == 0 and any(line.startswith("custom+site_memory ") for line in out.splitlines())
     code, _, err = run(capsys, mini_dir, "-e", "nope", "--site-memory")
-    assert code == 2 and "unknown extractor 'nope'" in err
+    assert code == 2 and "unknown extractor 'nope+site_memory'" in err

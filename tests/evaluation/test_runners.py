@@ -127,3 +127,20 @@ def test_trafilatura_without_comments_leaves_the_readers_comments_out():
     assert "asked the traders" in default(html)
     assert "asked the traders" not in no_comments(html)
     assert "harbour budget" in no_comments(html)
+
+
+def test_a_site_memory_runner_reads_each_set_as_a_crawl_of_its_own(mini_dir, bench_dir):
+    from scrapy_boilerplate.evaluation.datasets import open_dataset
+    from scrapy_boilerplate.evaluation.evaluate import evaluate_runner
+    from scrapy_boilerplate.site_memory import site_of_url
+
+    runner = get_runner("boosted+site_memory")
+    assert runner.name == "boosted+site_memory" and runner.site_memory is not None
+    evaluate_runner(open_dataset(mini_dir), runner, n_bootstrap=0)
+    assert len(runner.site_memory) == 2  # example.org and example.cn
+    bench = open_dataset(bench_dir)
+    evaluate_runner(bench, runner, n_bootstrap=0)  # mini's sites forgotten
+    assert len(runner.site_memory) == len({site_of_url(p.url) for p in bench.iter_pages()} - {None})
+    assert get_runner("boosted").site_memory is None
+    with pytest.raises(RunnerUnavailable):
+        get_runner("trafilatura+site_memory")
