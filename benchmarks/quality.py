@@ -43,6 +43,7 @@ from scrapy_boilerplate.evaluation.report import render_markdown, to_data
 from scrapy_boilerplate.evaluation.runners import (
     FLOOR,
     OTHER_EXTRACTORS,
+    SITE_MEMORY_SUFFIX,
     Runner,
     get_runner,
     our_extractors,
@@ -230,7 +231,10 @@ ANCHORS = ("trafilatura_no_comments", "trafilatura", "readability", "resiliparse
 
 
 #: our extractors set beside the best other library: boilerpipe's and the learned ones
-OURS_COMPARED = ("boosted", "article", "web2text", "context")
+#: the default as a crawl reads a set: its pages in order, each site's template remembered
+#: (``BOILERPLATE_SITE_MEMORY``); run beside the default whenever the default runs
+CRAWL_DEFAULT = f"{DEFAULT_EXTRACTOR}+{SITE_MEMORY_SUFFIX}"
+OURS_COMPARED = ("boosted", CRAWL_DEFAULT, "article", "web2text", "context")
 #: where ``python -m benchmarks.grouped_cv`` writes the default extractor's figures
 #: cross-validated by site on its training sets (under ``--work``), the first that exists:
 #: the default as shipped (``--discussion-folds``: its every-type model's folds read the
@@ -412,7 +416,10 @@ def write_report(
         "interval column (the six unseen sets only) resamples `boosted` and the set's best",
         "other library over the same pages (a paired bootstrap, `python -m",
         "benchmarks.margins`): an interval that holds 0 is a margin the set's page mix could",
-        "turn.",
+        f"turn. `{CRAWL_DEFAULT}` is the default as a crawl reads the set: its pages in",
+        "order, what each site's earlier pages left out left out again",
+        "(`BOILERPLATE_SITE_MEMORY`; cross-validated on the training sets in docs/neural.md,",
+        '"A crawl\'s memory of each site").',
         "",
         best_other_table(
             results,
@@ -465,8 +472,11 @@ def main(argv: list[str] | None = None) -> int:
     wanted = [s for s in args.sets.split(",") if s]
     if wanted:
         datasets = [d for d in datasets if d.name in wanted]
+    ours = split_names(args.extractors, our_extractors())
+    if DEFAULT_EXTRACTOR in ours and CRAWL_DEFAULT not in ours:
+        ours.insert(ours.index(DEFAULT_EXTRACTOR) + 1, CRAWL_DEFAULT)
     names = [
-        *split_names(args.extractors, our_extractors()),
+        *ours,
         *split_names(args.compare, list(OTHER_EXTRACTORS)),
         FLOOR,
     ]
