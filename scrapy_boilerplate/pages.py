@@ -24,6 +24,7 @@ from zyte_common_items.pages import ArticlePage
 
 from .extraction import get_extractor
 from .registry import DEFAULT_EXTRACTOR
+from .site_memory import SiteMemory
 
 __all__ = ["BoilerplateArticlePage"]
 
@@ -38,6 +39,10 @@ class BoilerplateArticlePage(ArticlePage):
     extractor: ClassVar[Any] = DEFAULT_EXTRACTOR
     #: the extraction's time budget per page, in seconds
     timeout: ClassVar[float | None] = 10.0
+    #: a memory of each site's template shared by the pages of this class
+    #: (``BOILERPLATE_SITE_MEMORY``'s; a subclass may set ``SiteMemory()``); None, the
+    #: default: each page alone, a function of its response, as web-poet's fixtures expect
+    site_memory: ClassVar[SiteMemory | None] = None
 
     @cached_method
     def _extraction(self) -> dict[str, Any]:
@@ -48,6 +53,7 @@ class BoilerplateArticlePage(ArticlePage):
             timeout=self.timeout,
             formats=("html",),
             metadata=True,
+            site_memory=self.site_memory,
         )
         return {"text": result.text, "html": result.html, "title": result.title,
                 "metadata": result.metadata or {}}  # fmt: skip

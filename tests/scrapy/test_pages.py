@@ -60,3 +60,32 @@ async def test_web_poet_rules_override_the_page_object_per_site(http_server, cra
     (article,) = items
     assert article.headline == "SITE HEADLINE"
     assert "Contact" in article.articleBody  # keep_everything keeps the footer too
+
+
+def test_a_page_class_may_share_a_site_memory_and_reads_each_page_alone_by_default():
+    from web_poet import HttpResponse
+
+    from scrapy_boilerplate import SiteMemory
+
+    from .test_site_memory import SIDEBAR, KeepAllButAMarkedSidebar, site_pages_html
+
+    @attrs.define
+    class Remembering(BoilerplateArticlePage):
+        extractor = [KeepAllButAMarkedSidebar()]
+        site_memory = SiteMemory()
+
+    @attrs.define
+    class Alone(BoilerplateArticlePage):
+        extractor = [KeepAllButAMarkedSidebar()]
+
+    def bodies(page_class):
+        out = []
+        for n, html in enumerate(site_pages_html()):
+            response = HttpResponse(f"https://blog.example/{n}", body=html.encode())
+            out.append(page_class(response=response).articleBody)
+        return out
+
+    remembered, alone = bodies(Remembering), bodies(Alone)
+    assert SIDEBAR not in remembered[0] and SIDEBAR not in remembered[1]
+    assert SIDEBAR in alone[1]
+    assert BoilerplateArticlePage.site_memory is None
