@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from benchmarks.boosted_variants import DATA, set_f1
-from benchmarks.grouped_cv import OUT, FoldPages, fold_spec, run_folder
+from benchmarks.grouped_cv import OUT, fold_of, fold_spec, run_folder
 from scrapy_boilerplate.evaluation.datasets import Page, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import run_page
 from scrapy_boilerplate.evaluation.runners import Runner
@@ -67,15 +67,14 @@ class SitePage:
         self.doc = result.document
         self.text = result.text
         blocks = self.doc.blocks if self.doc is not None else []
-        self.kept = Counter(key(b.text) for b in blocks if b.is_content)
-        self.dropped = Counter(key(b.text) for b in blocks if not b.is_content)
+        self.kept = {key(b.text) for b in blocks if b.is_content}
+        self.dropped = {key(b.text) for b in blocks if not b.is_content}
         self.remembered = extractor.extract(page.html, page.url, site_memory=memory).text
 
 
 def repeated(variant: str, block_key: str, others: Iterable[SitePage]) -> bool:
     """Whether a content block's text is the site's template, by the variant (all the
     other pages of the site in the set, whatever their order)."""
-    others = list(others)
     if variant == "any":
         return any(block_key in o.kept or block_key in o.dropped for o in others)
     return any(block_key in o.dropped for o in others)
@@ -109,16 +108,12 @@ def read_set(name: str, extractor_for: Callable[[Page], Extractor]) -> list[Site
 
 def fold_extractors(name: str, folds: int = 4) -> Callable[[Page], Extractor]:
     """Each page's fold extractor: the default's fold models that never saw its site."""
-    ds = open_dataset(DATA / name)
-    extractors = {}
-    fold_of_page = {}
+    extractors = []
     for fold in range(folds):
         model_dir = OUT / run_folder("boosted", {}, discussions=True) / f"fold{fold}"
         spec = fold_spec("boosted", model_dir, EVERY_TYPE_FOLDS / f"fold{fold}")
-        extractors[fold] = get_extractor(spec)
-        for page in FoldPages(ds, fold, folds).iter_pages():
-            fold_of_page[page.id] = fold
-    return lambda page: extractors[fold_of_page[page.id]]
+        extractors.append(get_extractor(spec))
+    return lambda page: extractors[fold_of(site_of(name, page.id, page.url), folds)]
 
 
 def scores(pages: list[SitePage]) -> dict[str, float]:

@@ -9,13 +9,13 @@ per site, which block texts the extractor kept and which it left out; a content 
 of a later page whose text the site's earlier pages left out at least as often as they
 kept it, at the same depth in the tree, is boilerplate there too. Keyed by the depth as
 well as the text, so the lead of a story is not taken for the teaser that repeats it in
-a section page's list, which sits elsewhere in its tree. Nothing is left out of a page if that would leave it
-no content.
+a section page's list, which sits elsewhere in its tree. Nothing is left out of a page
+if that would leave it no content.
 
 Bounded: at most ``max_sites`` sites (the least recently seen one forgotten first) and
 ``max_blocks`` block texts per site (the ones seen on one page only forgotten first: a
 template's blocks recur, a story's paragraphs do not). Safe to share between threads.
-Each pass over a page is linear in its blocks' text and elements.
+Each pass over a page is linear in its blocks' text.
 
 Measured 2026-12-02 (``python -m benchmarks.site_repeats --unseen``, the pages of each
 set read in its order, as a crawl would): docs/neural.md, "A crawl's memory of each
@@ -130,8 +130,7 @@ class SiteMemory:
         if site is None or not doc.blocks:
             return False
         worded = [b for b in doc.blocks if b.num_words]
-        # block_key, inline (it runs for every block of every page of a crawl)
-        keys = [hash(b.text) ^ (b.tag_level * _DEPTH_MIX) for b in worded]
+        keys = [block_key(b) for b in worded]
         with self._lock:
             memory = self._site((extractor, site))
             kept, dropped = memory.kept, memory.dropped

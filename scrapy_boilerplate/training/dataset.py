@@ -271,13 +271,9 @@ def site_of(dataset: str, page_id: str, url: str | None) -> str:
     """A page's site: the host of its URL without ``www.`` (of the archived URL for a
     web.archive.org copy), or ``<set>:<page id>`` when the set gives no URL. Splits that
     keep a site's pages together use it, across sets."""
-    from urllib.parse import urlsplit
+    from ..site_memory import site_of_url
 
-    url = url or ""
-    if "web.archive.org/web/" in url and url.count("/") >= 5:
-        url = url.split("/", 5)[-1]  # the archived page's own address
-    host = (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
-    return host or f"{dataset}:{page_id}"
+    return site_of_url(url) or f"{dataset}:{page_id}"
 
 
 def site_groups(dataset_dirs: Sequence[str | os.PathLike[str]], corpus: Corpus) -> list[str]:
