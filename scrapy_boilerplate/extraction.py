@@ -137,6 +137,17 @@ class Extractor:
     def __repr__(self) -> str:
         return f"Extractor({self.name!r}, cjk={self.cjk}, chain={self.chain!r})"
 
+    @property
+    def memory_key(self) -> str:
+        """What keeps this extractor's decisions apart from another's in a
+        :class:`~scrapy_boilerplate.site_memory.SiteMemory`: its name, its chain and its
+        parameters (two chain specs are both named "custom", and one's decisions say
+        nothing of the other's). Made once; an extractor is not changed once it runs."""
+        key = self.__dict__.get("_memory_key")
+        if key is None:
+            key = self._memory_key = repr(self)
+        return key
+
     def process(self, doc: Document) -> Document:
         """Run the chain over a parsed document (in place) and return it."""
         self.chain(doc)
@@ -195,7 +206,7 @@ class Extractor:
             doc.check_deadline()
             self.chain(doc)
             if site_memory is not None:
-                site_memory.apply(doc, self.name or "")
+                site_memory.apply(doc, self.memory_key)
         except ExtractionTimeout:
             result = Extraction.empty(TIMEOUT, url, self.name)
             result.title = doc.title or doc.fallback_title

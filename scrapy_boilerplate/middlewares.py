@@ -34,6 +34,7 @@ from ._scrapy.overrides import (
     SpecCache,
     annotated_override,
     max_bytes_override,
+    site_memory_override,
 )
 from ._scrapy.results import (
     PRESET_EXTRA_FIELDS,
@@ -124,6 +125,7 @@ class BoilerplateDownloaderMiddleware:
                 max_bytes = max_bytes_override(overrides["max_bytes"])
             if annotated_override(overrides.get("annotated", False)):
                 formats = (*formats, "annotated")  # made in the worker, with the text
+            site_memory = site_memory_override(overrides.get("site_memory", True))
             reason = self._skip_reason(response, max_bytes)
             if reason is not None:
                 self._skip(meta, reason, response, max_bytes)
@@ -151,7 +153,7 @@ class BoilerplateDownloaderMiddleware:
             else:
                 html = _text_of(response)  # decoded in the worker thread
             result = await self.runner.extract(
-                extractor, html, response.url, self.config.timeout, formats
+                extractor, html, response.url, self.config.timeout, formats, site_memory
             )
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)

@@ -123,7 +123,8 @@ class SiteMemory:
 
     def apply(self, doc: Document, extractor: str = "") -> bool:
         """Record the page's decisions under its site (``doc.url``'s; ``extractor`` names
-        the extractor, whose decisions are kept apart from another's), then leave out the
+        the extractor, whose decisions are kept apart from another's:
+        ``Extractor.memory_key``), then leave out the
         content blocks the site's earlier pages left out at least as often as they kept
         them. True if a block changed. A page without a site is left alone."""
         site = site_of_url(doc.url)

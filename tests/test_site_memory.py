@@ -132,6 +132,31 @@ def test_the_default_reads_bad_input_with_a_memory_as_without():
         )
 
 
+def _keep_every_block(doc):
+    for block in doc.blocks:
+        block.is_content = True
+    return True
+
+
+def test_two_custom_chains_learn_apart_and_the_same_chain_built_twice_learns_together():
+    marked = page("harbour").replace("<body>", "<head><meta name='drop-sidebar'></head><body>")
+    dropping = get_extractor([FunctionFilter(_keep_all_but_a_dropped_sidebar)])
+    keeping = get_extractor([FunctionFilter(_keep_every_block)])
+    assert dropping.name == keeping.name == "custom"  # one name: their keys tell them apart
+    assert dropping.memory_key != keeping.memory_key
+    memory = SiteMemory()
+    dropping.extract(marked, "https://example.com/a", site_memory=memory)
+    # the chain that keeps the sidebar is not taught by the one that left it out
+    kept = keeping.extract(page("market"), "https://example.com/b", site_memory=memory)
+    assert SIDEBAR in kept.text
+    # the same spec, built again (a worker process unpickles its own copy), shares
+    again = get_extractor([FunctionFilter(_keep_all_but_a_dropped_sidebar)])
+    assert again is not dropping and again.memory_key == dropping.memory_key
+    assert pickle.loads(pickle.dumps(dropping)).memory_key == dropping.memory_key
+    learnt = again.extract(page("market"), "https://example.com/b", site_memory=memory)
+    assert SIDEBAR not in learnt.text and "market story" in learnt.text
+
+
 def test_one_memory_serves_many_threads_and_loses_no_count():
     memory = SiteMemory()
 

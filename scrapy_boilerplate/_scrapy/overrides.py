@@ -10,10 +10,18 @@ from typing import Any
 from ..extraction import Extractor, get_extractor
 from ..spec import decode_spec
 
-__all__ = ["OVERRIDE_KEYS", "SpecCache", "annotated_override", "max_bytes_override"]
+__all__ = [
+    "OVERRIDE_KEYS",
+    "SpecCache",
+    "annotated_override",
+    "max_bytes_override",
+    "site_memory_override",
+]
 
 #: keys a request may put in meta["boilerplate"] to override the settings
-OVERRIDE_KEYS = frozenset(("extractor", "chain", "max_bytes", "enabled", "annotated"))
+OVERRIDE_KEYS = frozenset(
+    ("extractor", "chain", "max_bytes", "enabled", "annotated", "site_memory")
+)
 
 
 def max_bytes_override(value: Any) -> int:
@@ -28,6 +36,14 @@ def annotated_override(value: Any) -> bool:
     """Whether the result should carry the page's annotated view (``True`` / ``False``)."""
     if not isinstance(value, bool):
         raise ValueError(f"annotated must be True or False, not {value!r}")
+    return value
+
+
+def site_memory_override(value: Any) -> bool:
+    """Whether this response reads and teaches the crawl's memory of its site's template
+    (``True`` / ``False``; False: extracted alone, and not remembered)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"site_memory must be True or False, not {value!r}")
     return value
 
 

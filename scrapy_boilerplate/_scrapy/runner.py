@@ -100,9 +100,11 @@ class ExtractionRunner:
         url: str | None,
         timeout: float | None = None,
         formats: tuple[str, ...] = (),
+        site_memory: bool = True,
     ) -> dict[str, Any]:
         """:func:`extract_to_dict` in a worker; worker processes get each extractor's
-        pickle made once (and unpickle it once).
+        pickle made once (and unpickle it once). ``site_memory=False``: this page neither
+        reads nor teaches the crawl's memory of its site (a request's override).
 
         ``timeout`` (seconds, None: none) is the extraction's budget, checked by the engine
         between its steps; a worker process that holds a page past :func:`hard_limit` of
@@ -110,13 +112,12 @@ class ExtractionRunner:
         ``reason="timeout"``. A thread cannot be stopped: it ends at the engine's next
         check. ``formats``: the renderings to add (see ``Extractor.extract``)."""
         if not self.uses_processes:
-            return await self.run(
-                extract_to_dict, extractor, html, url, timeout, formats, self._memory
-            )
+            memory = self._memory if site_memory else None
+            return await self.run(extract_to_dict, extractor, html, url, timeout, formats, memory)
         try:
             return await self.run(
                 extract_pickled, self._pickle_of(extractor), html, url, timeout, formats,
-                self.site_memory, limit=hard_limit(timeout),
+                self.site_memory if site_memory else 0, limit=hard_limit(timeout),
             )  # fmt: skip
         except WorkerTimeout:
             return Extraction.empty(TIMEOUT, url, extractor.name).to_dict()

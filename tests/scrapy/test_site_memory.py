@@ -90,3 +90,70 @@ async def test_a_block_the_sites_first_page_left_out_is_left_out_of_the_second(
     assert SIDEBAR not in texts[first]
     assert "the market" in texts[second]
     assert (SIDEBAR in texts[second]) is sidebar_in_second
+
+
+class FirstThenSecondWithMetaSpider(FirstThenSecondSpider):
+    """The same, each request with the ``boilerplate`` meta it is given."""
+
+    name = "first_then_second_with_meta"
+    first_meta = second_meta = None
+
+    async def start(self):
+        yield scrapy.Request(self.first, callback=self.parse, meta=self._meta(self.first_meta))
+
+    def start_requests(self):  # Scrapy < 2.13
+        yield scrapy.Request(self.first, callback=self.parse, meta=self._meta(self.first_meta))
+
+    def parse(self, response):
+        yield {"url": response.url}
+        if response.url == self.first:
+            meta = self._meta(self.second_meta)
+            yield scrapy.Request(self.second, callback=self.parse, meta=meta)
+
+    @staticmethod
+    def _meta(overrides):
+        return {} if overrides is None else {"boilerplate": overrides}
+
+
+@pytest.mark.parametrize("executor, workers", [("thread", 2), ("process", 1)])
+@pytest.mark.parametrize(
+    "first_meta, second_meta",
+    [
+        ({"site_memory": False}, None),  # the first page teaches nothing
+        (None, {"site_memory": False}),  # the second page reads nothing
+    ],
+)
+@deferred_f_from_coro_f
+async def test_a_request_can_be_extracted_apart_from_the_sites_memory(
+    http_server, crawl, executor, workers, first_meta, second_meta
+):
+    first, second = site_pages(http_server)
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()],
+        "BOILERPLATE_WORKERS": workers,
+        "BOILERPLATE_EXECUTOR": executor,
+    }
+    items, _ = await crawl(
+        FirstThenSecondWithMetaSpider, settings, first=first, second=second,
+        first_meta=first_meta, second_meta=second_meta,
+    )  # fmt: skip
+    texts = {item["url"]: item["main_text"] for item in items}
+    assert SIDEBAR not in texts[first]
+    assert SIDEBAR in texts[second] and "the market" in texts[second]
+
+
+@deferred_f_from_coro_f
+async def test_a_site_memory_override_that_is_not_a_bool_fails_that_response_only(
+    http_server, crawl
+):
+    first, second = site_pages(http_server)
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()]}
+    items, crawler = await crawl(
+        FirstThenSecondWithMetaSpider, settings, first=first, second=second,
+        second_meta={"site_memory": "no"},
+    )  # fmt: skip
+    by_url = {item["url"]: item for item in items}
+    assert SIDEBAR not in by_url[first]["main_text"]
+    assert len(by_url) == 2  # the item of the bad request is not lost
+    assert crawler.stats.get_value("boilerplate/error_count/ValueError") == 1
