@@ -32,9 +32,8 @@ from ._scrapy.log import OnceLogger
 from ._scrapy.overrides import (
     OVERRIDE_KEYS,
     SpecCache,
-    annotated_override,
+    flag_override,
     max_bytes_override,
-    site_memory_override,
 )
 from ._scrapy.results import (
     PRESET_EXTRA_FIELDS,
@@ -123,9 +122,9 @@ class BoilerplateDownloaderMiddleware:
         try:
             if "max_bytes" in overrides:
                 max_bytes = max_bytes_override(overrides["max_bytes"])
-            if annotated_override(overrides.get("annotated", False)):
+            if flag_override("annotated", overrides.get("annotated", False)):
                 formats = (*formats, "annotated")  # made in the worker, with the text
-            site_memory = site_memory_override(overrides.get("site_memory", True))
+            site_memory = flag_override("site_memory", overrides.get("site_memory", True))
             reason = self._skip_reason(response, max_bytes)
             if reason is not None:
                 self._skip(meta, reason, response, max_bytes)

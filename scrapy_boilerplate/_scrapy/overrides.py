@@ -13,9 +13,8 @@ from ..spec import decode_spec
 __all__ = [
     "OVERRIDE_KEYS",
     "SpecCache",
-    "annotated_override",
+    "flag_override",
     "max_bytes_override",
-    "site_memory_override",
 ]
 
 #: keys a request may put in meta["boilerplate"] to override the settings
@@ -32,18 +31,12 @@ def max_bytes_override(value: Any) -> int:
     return value
 
 
-def annotated_override(value: Any) -> bool:
-    """Whether the result should carry the page's annotated view (``True`` / ``False``)."""
+def flag_override(key: str, value: Any) -> bool:
+    """A yes / no override (``annotated``: the result carries the page's annotated view;
+    ``site_memory``: False reads the response apart from the crawl's memory of its
+    site, and teaches it nothing), which must be ``True`` or ``False``."""
     if not isinstance(value, bool):
-        raise ValueError(f"annotated must be True or False, not {value!r}")
-    return value
-
-
-def site_memory_override(value: Any) -> bool:
-    """Whether this response reads and teaches the crawl's memory of its site's template
-    (``True`` / ``False``; False: extracted alone, and not remembered)."""
-    if not isinstance(value, bool):
-        raise ValueError(f"site_memory must be True or False, not {value!r}")
+        raise ValueError(f"{key} must be True or False, not {value!r}")
     return value
 
 

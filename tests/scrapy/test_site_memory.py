@@ -29,20 +29,36 @@ class KeepAllButAMarkedSidebar(Filter):
 
 
 class FirstThenSecondSpider(scrapy.Spider):
-    """Reads the first page, then the second (so the second is extracted after it)."""
+    """Reads the first page, then the second (so the second is extracted after it), each
+    request with the ``boilerplate`` meta it is given (``first_meta``, ``second_meta``)."""
 
     name = "first_then_second"
+    first_meta = second_meta = None
 
     async def start(self):
-        yield scrapy.Request(self.first, callback=self.parse)
+        yield self._request(self.first, self.first_meta)
 
     def start_requests(self):  # Scrapy < 2.13
-        yield scrapy.Request(self.first, callback=self.parse)
+        yield self._request(self.first, self.first_meta)
 
     def parse(self, response):
         yield {"url": response.url}
         if response.url == self.first:
-            yield scrapy.Request(self.second, callback=self.parse)
+            yield self._request(self.second, self.second_meta)
+
+    def _request(self, url, overrides):
+        meta = {} if overrides is None else {"boilerplate": overrides}
+        return scrapy.Request(url, callback=self.parse, meta=meta)
+
+
+def memory_settings(workers: int = 2, executor: str = "thread") -> dict:
+    """The add-on with the extractor that leaves the marked sidebar out."""
+    return {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()],
+        "BOILERPLATE_WORKERS": workers,
+        "BOILERPLATE_EXECUTOR": executor,
+    }
 
 
 def site_pages_html() -> tuple[str, str]:
@@ -77,12 +93,7 @@ async def test_a_block_the_sites_first_page_left_out_is_left_out_of_the_second(
     http_server, crawl, workers, executor, sites, sidebar_in_second
 ):
     first, second = site_pages(http_server)
-    settings = {
-        **ADDON_SETTINGS,
-        "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()],
-        "BOILERPLATE_WORKERS": workers,
-        "BOILERPLATE_EXECUTOR": executor,
-    }
+    settings = memory_settings(workers, executor)
     if sites is not None:
         settings["BOILERPLATE_SITE_MEMORY"] = sites
     items, _ = await crawl(FirstThenSecondSpider, settings, first=first, second=second)
@@ -90,29 +101,6 @@ async def test_a_block_the_sites_first_page_left_out_is_left_out_of_the_second(
     assert SIDEBAR not in texts[first]
     assert "the market" in texts[second]
     assert (SIDEBAR in texts[second]) is sidebar_in_second
-
-
-class FirstThenSecondWithMetaSpider(FirstThenSecondSpider):
-    """The same, each request with the ``boilerplate`` meta it is given."""
-
-    name = "first_then_second_with_meta"
-    first_meta = second_meta = None
-
-    async def start(self):
-        yield scrapy.Request(self.first, callback=self.parse, meta=self._meta(self.first_meta))
-
-    def start_requests(self):  # Scrapy < 2.13
-        yield scrapy.Request(self.first, callback=self.parse, meta=self._meta(self.first_meta))
-
-    def parse(self, response):
-        yield {"url": response.url}
-        if response.url == self.first:
-            meta = self._meta(self.second_meta)
-            yield scrapy.Request(self.second, callback=self.parse, meta=meta)
-
-    @staticmethod
-    def _meta(overrides):
-        return {} if overrides is None else {"boilerplate": overrides}
 
 
 @pytest.mark.parametrize("executor, workers", [("thread", 2), ("process", 1)])
@@ -128,14 +116,9 @@ async def test_a_request_can_be_extracted_apart_from_the_sites_memory(
     http_server, crawl, executor, workers, first_meta, second_meta
 ):
     first, second = site_pages(http_server)
-    settings = {
-        **ADDON_SETTINGS,
-        "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()],
-        "BOILERPLATE_WORKERS": workers,
-        "BOILERPLATE_EXECUTOR": executor,
-    }
+    settings = memory_settings(workers, executor)
     items, _ = await crawl(
-        FirstThenSecondWithMetaSpider, settings, first=first, second=second,
+        FirstThenSecondSpider, settings, first=first, second=second,
         first_meta=first_meta, second_meta=second_meta,
     )  # fmt: skip
     texts = {item["url"]: item["main_text"] for item in items}
@@ -148,9 +131,9 @@ async def test_a_site_memory_override_that_is_not_a_bool_fails_that_response_onl
     http_server, crawl
 ):
     first, second = site_pages(http_server)
-    settings = {**ADDON_SETTINGS, "BOILERPLATE_EXTRACTOR": [KeepAllButAMarkedSidebar()]}
+    settings = memory_settings()
     items, crawler = await crawl(
-        FirstThenSecondWithMetaSpider, settings, first=first, second=second,
+        FirstThenSecondSpider, settings, first=first, second=second,
         second_meta={"site_memory": "no"},
     )  # fmt: skip
     by_url = {item["url"]: item for item in items}
