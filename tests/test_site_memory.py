@@ -157,6 +157,21 @@ def test_two_custom_chains_learn_apart_and_the_same_chain_built_twice_learns_tog
     assert SIDEBAR not in learnt.text and "market story" in learnt.text
 
 
+def test_two_lambdas_or_local_functions_are_two_chains_to_the_memory():
+    def make_local():
+        def keep(doc):  # the same qualname each time: "...<locals>.keep"
+            return _keep_every_block(doc)
+
+        return keep
+
+    first, second = get_extractor([lambda doc: False]), get_extractor([lambda doc: True])
+    assert first.memory_key != second.memory_key
+    assert get_extractor([make_local()]).memory_key != get_extractor([make_local()]).memory_key
+    # a module-level function is found by its module and name: the same key everywhere
+    key = get_extractor([FunctionFilter(_keep_every_block)]).memory_key
+    assert "test_site_memory._keep_every_block'" in key and " at 0x" not in key
+
+
 def test_one_memory_serves_many_threads_and_loses_no_count():
     memory = SiteMemory()
 

@@ -65,7 +65,16 @@ class FunctionFilter(Filter):
         return bool(self.func(doc))
 
     def __repr__(self) -> str:
-        return f"FunctionFilter({getattr(self.func, '__qualname__', self.func)!r})"
+        # the repr is the chain's memory key (Extractor.memory_key): a name that two
+        # different functions can share ("<lambda>", a helper of the same name in another
+        # module, one defined inside a function) must not make their chains one
+        qualname = getattr(self.func, "__qualname__", None)
+        if qualname is None:  # a callable object: its own repr
+            return f"FunctionFilter({self.func!r})"
+        name = f"{getattr(self.func, '__module__', None)}.{qualname}"
+        if "<" in qualname:  # <lambda>, <locals>: not a name it can be found by
+            name += f" at {id(self.func):#x}"
+        return f"FunctionFilter({name!r})"
 
 
 class Chain(Filter):
