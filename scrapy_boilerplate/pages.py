@@ -19,14 +19,17 @@ from typing import Any, ClassVar
 import attrs
 from web_poet import field
 from web_poet.utils import cached_method
-from zyte_common_items import Author, Image
+from zyte_common_items import ArticleMetadata, Author, Image
 from zyte_common_items.pages import ArticlePage
 
-from .extraction import get_extractor
+from .extraction import BINARY, EMPTY_INPUT, NO_CONTENT, NO_TEXT, TIMEOUT, get_extractor
 from .registry import DEFAULT_EXTRACTOR
 from .site_memory import SiteMemory
 
 __all__ = ["BoilerplateArticlePage"]
+
+#: why an extraction is empty where the page, read to the end, holds no article
+NO_ARTICLE_REASONS = frozenset({EMPTY_INPUT, BINARY, NO_TEXT, NO_CONTENT})
 
 
 @attrs.define
@@ -56,10 +59,27 @@ class BoilerplateArticlePage(ArticlePage):
             site_memory=self.site_memory,
         )
         return {"text": result.text, "html": result.html, "title": result.title,
-                "metadata": result.metadata or {}}  # fmt: skip
+                "metadata": result.metadata or {}, "reason": result.reason}  # fmt: skip
 
     def _meta(self, name: str) -> Any:
         return self._extraction()["metadata"].get(name)
+
+    @field
+    def metadata(self) -> ArticleMetadata | None:
+        """zyte-common-items' metadata (the download's date, a probability of 1), with
+        ``probability`` 0 where the page holds no article: nothing but whitespace, a
+        binary body, no text, or text the extractor kept none of (what the library's own
+        ``no_item_found`` says), so that its ``DropLowProbabilityItemPipeline`` drops
+        it; None where the extraction ran out of time (the page was not read to the end:
+        an item of unknown kind, which that pipeline keeps)."""
+        # (attrs remakes the class, which a bare super() cannot follow)
+        value = ArticlePage.metadata.__get__(self, type(self))
+        reason = self._extraction()["reason"]
+        if value is not None and reason in NO_ARTICLE_REASONS:
+            value.probability = 0.0
+        elif value is not None and reason == TIMEOUT:
+            value.probability = None
+        return value
 
     @field
     def headline(self) -> str | None:

@@ -5,6 +5,7 @@ override it per site."""
 from __future__ import annotations
 
 import attrs
+import pytest
 import scrapy
 import zyte_common_items
 from scrapy.utils.defer import deferred_f_from_coro_f
@@ -60,6 +61,49 @@ async def test_web_poet_rules_override_the_page_object_per_site(http_server, cra
     (article,) = items
     assert article.headline == "SITE HEADLINE"
     assert "Contact" in article.articleBody  # keep_everything keeps the footer too
+
+
+@attrs.define
+class HurriedPage(BoilerplateArticlePage):
+    """A page object whose extraction always runs out of time."""
+
+    timeout = 1e-9
+
+
+def test_the_metadata_says_whether_the_page_holds_an_article():
+    from web_poet import HttpResponse
+
+    def metadata(body: bytes, page_class=BoilerplateArticlePage):
+        page = page_class(response=HttpResponse("https://news.example/a", body=body))
+        return page.metadata
+
+    article = metadata(article_page("the old bridge").encode())
+    assert article.probability == 1.0 and article.dateDownloaded  # the base class's date
+    # what zyte-common-items' no_item_found() says: this URL holds no article
+    for body in (b"", b"\x00\x01\x02\xff" * 50, b"<html><body><nav><a href='/'>Home</a></nav>"):
+        assert metadata(body).probability == 0.0
+    # out of time: not read to the end, so nothing is known either way
+    assert metadata(article_page("the old bridge").encode(), HurriedPage).probability is None
+
+
+# (zyte-common-items' pipeline still takes the spider argument that Scrapy 2.13+ deprecates)
+@pytest.mark.filterwarnings(
+    "ignore:DropLowProbabilityItemPipeline:scrapy.exceptions.ScrapyDeprecationWarning"
+)
+@deferred_f_from_coro_f
+async def test_zyte_s_low_probability_pipeline_drops_the_pages_without_an_article(
+    http_server, crawl
+):
+    story = http_server.route("/news/bridge.html", article_page("the old bridge"))
+    menu = http_server.route("/menu.html", "<html><body><nav><a href='/'>Home</a></nav>")
+    settings = {
+        **BASE_SETTINGS,
+        **POET,
+        "ITEM_PIPELINES": {"zyte_common_items.pipelines.DropLowProbabilityItemPipeline": 0},
+    }
+    items, crawler = await crawl(ArticleSpider, settings, start_urls=[story, menu])
+    assert [item.url for item in items] == [story]
+    assert crawler.stats.get_value("drop_low_probability_item/dropped") == 1
 
 
 def test_a_page_class_may_share_a_site_memory_and_reads_each_page_alone_by_default():
