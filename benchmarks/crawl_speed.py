@@ -21,7 +21,11 @@ worker counts compared in one run). A variant ending in
 middle, replaced by a hostile page: 1 MB of stray ``</p `` without ``>`` (quadratic for
 the extraction once: 10 s for 256 KB, with the GIL held); one ending in ``+alone``
 (``process+alone``) reads each page alone, without the crawl's memory of each site's
-template (``BOILERPLATE_SITE_MEMORY = 0``). pages/s is items / Scrapy's
+template (``BOILERPLATE_SITE_MEMORY = 0``). A variant with ``@NAME`` before any suffix
+(``process@article``, ``with:2@web2text+alone``) extracts with the named extractor
+instead of ``--extractor``, and is reported beside the same variant without it, round by
+round: the default's crawl against ``article``'s (the default before 0.2) in one run.
+pages/s is items / Scrapy's
 ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
 what the crawl with extraction can reach on one core.
@@ -123,9 +127,8 @@ def run_crawl(
     from scrapy.crawler import CrawlerProcess
 
     urls = [f"{base}/p/{i}.html" for i in range(pages)]
-    variant, _, suffix = variant.partition("+")
+    variant, workers, extractor, suffix = variant_parts(variant, workers, extractor)
     hostile, alone = suffix == "hostile", suffix == "alone"
-    variant, workers = variant_workers(variant, workers)
     if hostile:  # the page in the middle replaced by the hostile one, served last
         urls[pages // 2] = f"{base}/p/{pages}.html"
     extraction_ms: list[float] = []
@@ -210,6 +213,27 @@ def run_crawl(
         ),
         "cpu_ms_machine": round((machine_after - machine_before) * 1000 / max(items, 1), 2),
     }
+
+
+def variant_parts(
+    variant: str, workers: int | None, extractor: str
+) -> tuple[str, int | None, str, str]:
+    """A variant's name, ``BOILERPLATE_WORKERS``, extractor and suffix:
+    ``process:2@article+alone`` is ``process`` with two workers, ``article`` instead of
+    ``extractor`` (``--extractor``), each page read alone."""
+    head, _, suffix = variant.partition("+")
+    head, _, named = head.partition("@")
+    name, count = variant_workers(head, workers)
+    return name, count, named or extractor, suffix
+
+
+def without_named_extractor(variant: str) -> str | None:
+    """The variant that a variant naming its extractor is compared with (the same
+    without ``@NAME``); None for a variant that names none."""
+    head, _, suffix = variant.partition("+")
+    if "@" not in head:
+        return None
+    return head.partition("@")[0] + (f"+{suffix}" if suffix else "")
 
 
 def variant_workers(variant: str, workers: int | None) -> tuple[str, int | None]:
@@ -402,6 +426,19 @@ def main(argv: list[str] | None = None) -> int:
             paired[variant] = statistics.median(ratios)
             print(
                 f"  {variant} / {base_variant} = median of the rounds' ratios "
+                f"{paired[variant]:.0%} (rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
+            )
+    for variant in summary:
+        plain = without_named_extractor(variant)
+        if plain in runs:
+            # another extractor in the same crawl: its pace beside the run just before it
+            ratios = [
+                n["pages_per_s"] / d["pages_per_s"]
+                for n, d in zip(runs[variant], runs[plain], strict=True)
+            ]
+            paired[variant] = statistics.median(ratios)
+            print(
+                f"  {variant} / {plain} = median of the rounds' ratios "
                 f"{paired[variant]:.0%} (rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
             )
     offline = offline_ms(files, args.extractor)

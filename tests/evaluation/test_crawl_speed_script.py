@@ -1,10 +1,10 @@
-"""``benchmarks.crawl_speed``: how a variant names its worker count."""
+"""``benchmarks.crawl_speed``: how a variant names its worker count and its extractor."""
 
 from __future__ import annotations
 
 import pytest
 
-from benchmarks.crawl_speed import variant_workers
+from benchmarks.crawl_speed import variant_parts, variant_workers, without_named_extractor
 
 
 def test_a_variant_takes_the_worker_count_of_the_command_line_unless_it_names_one():
@@ -17,3 +17,17 @@ def test_a_variant_takes_the_worker_count_of_the_command_line_unless_it_names_on
 def test_a_worker_count_that_is_no_number_stops_the_run():
     with pytest.raises(SystemExit, match="worker count"):
         variant_workers("process:two", None)
+
+
+def test_a_variant_may_name_its_extractor_and_is_compared_with_the_same_without_it():
+    assert variant_parts("process", None, "boosted") == ("process", None, "boosted", "")
+    assert variant_parts("process@article", 1, "boosted") == ("process", 1, "article", "")
+    assert variant_parts("with:2@web2text+alone", None, "boosted") == (
+        "with",
+        2,
+        "web2text",
+        "alone",
+    )
+    assert without_named_extractor("process@article") == "process"
+    assert without_named_extractor("process:2@article+alone") == "process:2+alone"
+    assert without_named_extractor("process+alone") is None
