@@ -28,7 +28,13 @@ import numpy as np
 from scrapy_boilerplate.evaluation.datasets import Dataset, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import PageResult, RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import Runner, chain_runner
-from scrapy_boilerplate.neural.boosted import SUMMARY_FLOOR, BoostedLabeler, raised_to_seed
+from scrapy_boilerplate.filters.base import set_flags
+from scrapy_boilerplate.neural.boosted import (
+    SUMMARY_FLOOR,
+    BlockScores,
+    BoostedLabeler,
+    raised_to_seed,
+)
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
 
 from .grouped_cv import OUT, FoldPages
@@ -103,6 +109,46 @@ class SeedingLabeler(BoostedLabeler):
         row = self.seed_row(doc, scores)
         probability = raised_to_seed(scores.probability, row, scores.threshold, self.floor)
         return scores._replace(probability=probability).decide(doc.blocks, scores.threshold)
+
+
+class DecodingLabeler(BoostedLabeler):
+    """The default labeler, its trees' scores decoded as a variant says: a subclass
+    reads its variant (the string the command line names) in :meth:`parse` and gives
+    every block's decision in :meth:`decisions`."""
+
+    def __init__(self, model_dir: str | None, variant: str) -> None:
+        super().__init__(model_dir)
+        self.variant = self.parse(variant)
+
+    @classmethod
+    def parse(cls, variant: str) -> Any:
+        """The variant's parameters (a bad variant raises ValueError)."""
+        raise NotImplementedError
+
+    def decisions(self, doc: Any, scores: BlockScores) -> np.ndarray:
+        """Per block whether it is content."""
+        raise NotImplementedError
+
+    def __call__(self, doc: Any) -> bool:
+        self.model()
+        if not doc.blocks:
+            return False
+        return set_flags(doc.blocks, self.decisions(doc, self.scored(doc)).tolist())
+
+
+def decoding_main(
+    argv: list[str] | None, description: str, labeler: type[DecodingLabeler], defaults: str
+) -> int:
+    """:func:`variants_main` for variants that are a :class:`DecodingLabeler` of a
+    variant string each (the shipped labeler first)."""
+
+    def variant_runner(variant: str | None) -> RunnerFor:
+        if variant is None:
+            return labeler_runner(BoostedLabeler, "shipped")
+        labeler.parse(variant)  # (a bad variant stops the run before anything is read)
+        return labeler_runner(lambda model_dir: labeler(model_dir, variant), variant)
+
+    return variants_main(argv, description, variant_runner, defaults)
 
 
 def labeler_runner(make: Callable[[str | None], Any], name: str) -> RunnerFor:

@@ -25,52 +25,40 @@ import sys
 
 import numpy as np
 
-from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.structure import Structure
 
-from .boosted_variants import RunnerFor, labeler_runner, variants_main
+from .boosted_variants import DecodingLabeler, decoding_main
 
 
-class ContainerLabeler(BoostedLabeler):
+class ContainerLabeler(DecodingLabeler):
     """The boosted labeler, long blocks outside the best-scoring node held to
-    ``outside``."""
+    ``outside`` (the variant: ``centre:outside``)."""
 
-    def __init__(self, model_dir: str | None, centre: float, outside: float) -> None:
-        super().__init__(model_dir)
-        self.centre, self.outside = centre, outside
+    @classmethod
+    def parse(cls, variant: str) -> tuple[float, float]:
+        centre, outside = map(float, variant.split(":"))
+        return centre, outside
 
-    def __call__(self, doc) -> bool:  # type: ignore[no-untyped-def]
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def decisions(self, doc, scores) -> np.ndarray:  # type: ignore[no-untyped-def]
+        centre, outside = self.variant
         excluded = scores.excluded
         if len(scores.rows) > 1:
             s = Structure(doc.blocks, doc.root)
             gain = np.zeros(len(doc.blocks) + 1)
-            gain[scores.rows + 1] = scores.words[scores.rows] * (scores.probability - self.centre)
+            gain[scores.rows + 1] = scores.words[scores.rows] * (scores.probability - centre)
             prefix = np.cumsum(gain)
             first = np.asarray(s.node_first, dtype=np.int64)
             last = np.asarray(s.node_last, dtype=np.int64) + 1
             best = int(np.argmax(prefix[last] - prefix[first]))
             inside = (scores.rows >= first[best]) & (scores.rows < last[best])
-            excluded = excluded | (~inside & (scores.probability < self.outside))
+            excluded = excluded | (~inside & (scores.probability < outside))
         # the shipped decoding (runs, short blocks, footers) with the variant's exclusions
-        return scores._replace(excluded=excluded).decide(doc.blocks, scores.threshold)
-
-
-def variant_runner(variant: str | None) -> RunnerFor:
-    """The default chain with the variant's labeler (None: as shipped), for a model
-    directory."""
-    if variant is None:
-        return labeler_runner(BoostedLabeler, "shipped")
-    centre, outside = map(float, variant.split(":"))
-    return labeler_runner(lambda d: ContainerLabeler(d, centre, outside), variant)
+        return scores._replace(excluded=excluded).content(scores.threshold)
 
 
 def main(argv: list[str] | None = None) -> int:
-    return variants_main(
-        argv, __doc__.split("\n\n")[0], variant_runner, "0.5:0.7,0.5:0.8,0.5:0.9,0.3:0.8"
+    return decoding_main(
+        argv, __doc__.split("\n\n")[0], ContainerLabeler, "0.5:0.7,0.5:0.8,0.5:0.9,0.3:0.8"
     )
 
 

@@ -248,6 +248,14 @@ def variant_workers(variant: str, workers: int | None) -> tuple[str, int | None]
     return name, int(count)
 
 
+def round_ratios(runs: dict[str, list[dict]], variant: str, base: str) -> list[float]:
+    """Per round, ``variant``'s pages/s over ``base``'s in the same round (the machine's
+    drifts between rounds cancel out)."""
+    return [
+        v["pages_per_s"] / b["pages_per_s"] for v, b in zip(runs[variant], runs[base], strict=True)
+    ]
+
+
 def _per_second(marks: list[float]) -> float | None:
     if len(marks) < 2 or marks[-1] <= marks[0]:
         return None
@@ -404,43 +412,27 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             # each round's ratio to the 'without' crawl run just before it: the machine's
             # drifts between rounds cancel out
-            ratios = [
-                r["pages_per_s"] / w["pages_per_s"]
-                for r, w in zip(runs[variant], runs["without"], strict=True)
-            ]
+            ratios = round_ratios(runs, variant, "without")
             paired[variant] = statistics.median(ratios)
             print(
                 f"  {variant} / without = {value / summary['without']:.0%} (ratio of medians); "
                 f"median of the rounds' ratios {paired[variant]:.0%} "
                 f"(rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
             )
+    # a hostile page among the others, the pages read alone, another extractor: each
+    # crawl's pace beside the same crawl without that, round by round
+    to_base: dict[str, float] = {}
     for variant in summary:
         base_variant, _, suffix = variant.partition("+")
-        if suffix and base_variant in runs:
-            # a hostile page among the others, or the pages read alone: the crawl's pace
-            # beside the same crawl without it, round by round
-            ratios = [
-                h["pages_per_s"] / b["pages_per_s"]
-                for h, b in zip(runs[variant], runs[base_variant], strict=True)
-            ]
-            paired[variant] = statistics.median(ratios)
-            print(
-                f"  {variant} / {base_variant} = median of the rounds' ratios "
-                f"{paired[variant]:.0%} (rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
-            )
-    for variant in summary:
-        plain = without_named_extractor(variant)
-        if plain in runs:
-            # another extractor in the same crawl: its pace beside the run just before it
-            ratios = [
-                n["pages_per_s"] / d["pages_per_s"]
-                for n, d in zip(runs[variant], runs[plain], strict=True)
-            ]
-            paired[variant] = statistics.median(ratios)
-            print(
-                f"  {variant} / {plain} = median of the rounds' ratios "
-                f"{paired[variant]:.0%} (rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
-            )
+        for base in (base_variant if suffix else None, without_named_extractor(variant)):
+            if base in runs:
+                ratios = round_ratios(runs, variant, base)
+                to_base[f"{variant} / {base}"] = statistics.median(ratios)
+                print(
+                    f"  {variant} / {base} = median of the rounds' ratios "
+                    f"{statistics.median(ratios):.0%} "
+                    f"(rounds: {', '.join(f'{x:.0%}' for x in ratios)})"
+                )
     offline = offline_ms(files, args.extractor)
     print(
         f"\nextraction alone ({args.extractor!r}, one thread, no Scrapy, "
@@ -455,6 +447,7 @@ def main(argv: list[str] | None = None) -> int:
                     "runs": runs,
                     "median_pages_per_s": summary,
                     "median_round_ratio_to_without": paired,
+                    "median_round_ratio_to_base": to_base,
                     "offline": offline,
                     "args": {k: str(v) for k, v in vars(args).items()},
                 },

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import sys
 
-from scrapy_boilerplate.neural.boosted import BoostedLabeler
+import numpy as np
 
-from .boosted_variants import RunnerFor, labeler_runner, variants_main
+from .boosted_variants import DecodingLabeler, decoding_main
 
 
 def relative_grow_threshold(
@@ -36,40 +36,28 @@ def relative_grow_threshold(
     return min(max(share * highest, grow_threshold), threshold)
 
 
-class RelativeGrowthLabeler(BoostedLabeler):
-    """The boosted labeler, each page's grow threshold ``share`` times its highest
-    probability (within the model's two thresholds)."""
+class RelativeGrowthLabeler(DecodingLabeler):
+    """The boosted labeler, each page's grow threshold a share (the variant) of its
+    highest probability, within the model's two thresholds."""
 
-    def __init__(self, model_dir: str | None, share: float) -> None:
-        super().__init__(model_dir)
-        self.share = share
+    @classmethod
+    def parse(cls, variant: str) -> float:
+        return float(variant)
 
-    def __call__(self, doc) -> bool:  # type: ignore[no-untyped-def]
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def decisions(self, doc, scores) -> np.ndarray:  # type: ignore[no-untyped-def]
         if len(scores.probability):
             grow = relative_grow_threshold(
                 float(scores.probability.max()),
-                self.share,
+                self.variant,
                 scores.grow_threshold,
                 scores.threshold,
             )
             scores = scores._replace(grow_threshold=grow)
-        return scores.decide(doc.blocks, scores.threshold)
-
-
-def variant_runner(variant: str | None) -> RunnerFor:
-    """The default chain with the variant's labeler (None: as shipped)."""
-    if variant is None:
-        return labeler_runner(BoostedLabeler, "shipped")
-    share = float(variant)
-    return labeler_runner(lambda d: RelativeGrowthLabeler(d, share), variant)
+        return scores.content(scores.threshold)
 
 
 def main(argv: list[str] | None = None) -> int:
-    return variants_main(argv, __doc__.split("\n\n")[0], variant_runner, "0.45,0.5,0.55")
+    return decoding_main(argv, __doc__.split("\n\n")[0], RelativeGrowthLabeler, "0.45,0.5,0.55")
 
 
 if __name__ == "__main__":

@@ -31,10 +31,9 @@ import sys
 
 import numpy as np
 
-from scrapy_boilerplate.filters.base import set_flags
-from scrapy_boilerplate.neural.boosted import BoostedLabeler, content_runs
+from scrapy_boilerplate.neural.boosted import content_runs
 
-from .boosted_variants import RunnerFor, labeler_runner, variants_main
+from .boosted_variants import DecodingLabeler, decoding_main
 
 
 def stretch_lengths(mask: np.ndarray) -> np.ndarray:
@@ -60,39 +59,27 @@ def vetoed(mode: str, short: np.ndarray, linked: np.ndarray) -> np.ndarray:
     raise ValueError(f"unknown variant {mode!r}")
 
 
-class ShortListLabeler(BoostedLabeler):
-    """The boosted labeler, with the short blocks of ``mode`` (see the module doc) never
-    made content by their neighbours."""
+class ShortListLabeler(DecodingLabeler):
+    """The boosted labeler, with the short blocks of the variant (see the module doc)
+    never made content by their neighbours."""
 
-    def __init__(self, model_dir: str | None, mode: str) -> None:
-        super().__init__(model_dir)
-        self.mode = mode
+    @classmethod
+    def parse(cls, variant: str) -> str:
+        vetoed(variant, np.zeros(1, dtype=bool), np.zeros(1, dtype=bool))
+        return variant
 
-    def __call__(self, doc) -> bool:  # type: ignore[no-untyped-def]
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def decisions(self, doc, scores) -> np.ndarray:  # type: ignore[no-untyped-def]
         decided = content_runs(
             scores.probability, scores.threshold, scores.grow_threshold, scores.excluded
         )
         content = scores.every_block(decided)
         linked = np.array([b.link_density >= 1.0 for b in doc.blocks], dtype=bool)
-        content &= ~vetoed(self.mode, ~scores.long, linked)
-        return set_flags(doc.blocks, content.tolist())
-
-
-def variant_runner(variant: str | None) -> RunnerFor:
-    """The default chain with the variant's labeler (None: as shipped)."""
-    if variant is None:
-        return labeler_runner(BoostedLabeler, "shipped")
-    vetoed(variant, np.zeros(1, dtype=bool), np.zeros(1, dtype=bool))  # (a bad name fails now)
-    return labeler_runner(lambda d: ShortListLabeler(d, variant), variant)
+        return content & ~vetoed(self.variant, ~scores.long, linked)
 
 
 def main(argv: list[str] | None = None) -> int:
-    return variants_main(
-        argv, __doc__.split("\n\n")[0], variant_runner, "linked,linked:3,stretch:4"
+    return decoding_main(
+        argv, __doc__.split("\n\n")[0], ShortListLabeler, "linked,linked:3,stretch:4"
     )
 
 

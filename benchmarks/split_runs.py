@@ -28,11 +28,10 @@ import sys
 
 import numpy as np
 
-from scrapy_boilerplate.filters.base import set_flags
-from scrapy_boilerplate.neural.boosted import BoostedLabeler, content_runs
+from scrapy_boilerplate.neural.boosted import content_runs
 from scrapy_boilerplate.neural.structure import Structure
 
-from .boosted_variants import RunnerFor, labeler_runner, variants_main
+from .boosted_variants import DecodingLabeler, decoding_main
 
 
 def meeting_share(s: Structure, rows: np.ndarray, n: int) -> np.ndarray:
@@ -52,40 +51,28 @@ def meeting_share(s: Structure, rows: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
-class SplitRunsLabeler(BoostedLabeler):
+class SplitRunsLabeler(DecodingLabeler):
     """The boosted labeler, its runs cut where consecutive blocks meet only in a node
-    holding ``share`` of the page's blocks or more."""
+    holding a share of the page's blocks or more (the variant: that share)."""
 
-    def __init__(self, model_dir: str | None, share: float) -> None:
-        super().__init__(model_dir)
-        self.share = share
+    @classmethod
+    def parse(cls, variant: str) -> float:
+        return float(variant)
 
-    def __call__(self, doc) -> bool:  # type: ignore[no-untyped-def]
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def decisions(self, doc, scores) -> np.ndarray:  # type: ignore[no-untyped-def]
         rows = scores.rows
         cut = np.zeros(max(len(rows) - 1, 0), dtype=bool)
         if len(rows) > 1:
             s = Structure(doc.blocks, doc.root)
-            cut = meeting_share(s, rows, len(doc.blocks)) >= self.share
+            cut = meeting_share(s, rows, len(doc.blocks)) >= self.variant
         decided = content_runs(
             scores.probability, scores.threshold, scores.grow_threshold, scores.excluded, cut
         )
-        return set_flags(doc.blocks, scores.every_block(decided).tolist())
-
-
-def variant_runner(variant: str | None) -> RunnerFor:
-    """The default chain with the variant's labeler (None: as shipped)."""
-    if variant is None:
-        return labeler_runner(BoostedLabeler, "shipped")
-    share = float(variant)
-    return labeler_runner(lambda d: SplitRunsLabeler(d, share), variant)
+        return scores.every_block(decided)
 
 
 def main(argv: list[str] | None = None) -> int:
-    return variants_main(argv, __doc__.split("\n\n")[0], variant_runner, "0.5,0.7,0.9")
+    return decoding_main(argv, __doc__.split("\n\n")[0], SplitRunsLabeler, "0.5,0.7,0.9")
 
 
 if __name__ == "__main__":

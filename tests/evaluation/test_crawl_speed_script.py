@@ -31,3 +31,11 @@ def test_a_variant_may_name_its_extractor_and_is_compared_with_the_same_without_
     assert without_named_extractor("process@article") == "process"
     assert without_named_extractor("process:2@article+alone") == "process:2+alone"
     assert without_named_extractor("process+alone") is None
+
+
+def test_rounds_are_compared_with_the_same_round_of_the_base_crawl():
+    from benchmarks.crawl_speed import round_ratios
+
+    runs = {"without": [{"pages_per_s": 200.0}, {"pages_per_s": 100.0}]}
+    runs["process"] = [{"pages_per_s": 150.0}, {"pages_per_s": 90.0}]
+    assert round_ratios(runs, "process", "without") == [0.75, 0.9]

@@ -8,6 +8,7 @@ import importlib
 import numpy as np
 import pytest
 
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.structure import Structure
 from scrapy_boilerplate.parse import parse_html
 
@@ -34,8 +35,8 @@ def test_blocks_that_meet_only_at_the_body_hold_the_whole_page(script):
 
 def test_the_labeler_keeps_the_story_of_a_plain_page(script):
     doc = parse_html(bridge_story())
-    script.SplitRunsLabeler(None, 0.9)(doc)
+    script.SplitRunsLabeler(None, "0.9")(doc)
     shipped = parse_html(bridge_story())
-    script.BoostedLabeler()(shipped)
+    BoostedLabeler()(shipped)
     assert [b.is_content for b in doc.blocks] == [b.is_content for b in shipped.blocks]
     assert any(b.is_content for b in doc.blocks)
