@@ -28,6 +28,21 @@ NO_TEXT = "no_text"  # the page parsed, but holds no text blocks
 NO_CONTENT = "no_content"  # there is text, but the chain kept none of it
 TIMEOUT = "timeout"  # the extraction ran past its time budget
 BINARY = "binary"  # bytes that are no text: an image, a PDF, compressed or random data
+#: the reasons of an empty result that say the page, read to the end, holds no article
+#: (zyte-common-items' ``probability`` 0: docs/output.md); a ``timeout`` says nothing
+NO_ARTICLE_REASONS = frozenset({EMPTY_INPUT, BINARY, NO_TEXT, NO_CONTENT})
+
+
+def article_probability(text: str | None, reason: str | None) -> float | None:
+    """The probability that a page holds an article, as zyte-common-items' metadata
+    says it, from a result's ``text`` and ``reason``: 1.0 where main text was found, 0.0
+    where the page, read to the end, holds none (:data:`NO_ARTICLE_REASONS`: what the
+    library's ``no_item_found()`` says), None where nothing is known (out of time, an
+    error)."""
+    if text:
+        return 1.0
+    return 0.0 if reason in NO_ARTICLE_REASONS else None
+
 
 #: the named extractors whose text is boilerpipe's own (Java's getText, spaces at links'
 #: edges and all): boilerpipe's; every other extractor renders the text as shown

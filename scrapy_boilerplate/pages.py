@@ -22,14 +22,11 @@ from web_poet.utils import cached_method
 from zyte_common_items import ArticleMetadata, Author, Image
 from zyte_common_items.pages import ArticlePage
 
-from .extraction import BINARY, EMPTY_INPUT, NO_CONTENT, NO_TEXT, TIMEOUT, get_extractor
+from .extraction import article_probability, get_extractor
 from .registry import DEFAULT_EXTRACTOR
 from .site_memory import SiteMemory
 
 __all__ = ["BoilerplateArticlePage"]
-
-#: why an extraction is empty where the page, read to the end, holds no article
-NO_ARTICLE_REASONS = frozenset({EMPTY_INPUT, BINARY, NO_TEXT, NO_CONTENT})
 
 
 @attrs.define
@@ -74,11 +71,9 @@ class BoilerplateArticlePage(ArticlePage):
         an item of unknown kind, which that pipeline keeps)."""
         # (attrs remakes the class, which a bare super() cannot follow)
         value = ArticlePage.metadata.__get__(self, type(self))
-        reason = self._extraction()["reason"]
-        if value is not None and reason in NO_ARTICLE_REASONS:
-            value.probability = 0.0
-        elif value is not None and reason == TIMEOUT:
-            value.probability = None
+        if value is not None:
+            extraction = self._extraction()
+            value.probability = article_probability(extraction["text"], extraction["reason"])
         return value
 
     @field

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..extraction import Extraction
+from ..extraction import Extraction, article_probability
 from ..settings import BoilerplateConfig
 
 __all__ = [
@@ -106,6 +106,7 @@ PRESET_EXTRA_FIELDS = frozenset(
         "authors",
         "mainImage",
         "headline",
+        "metadata",
     }
 )
 
@@ -127,6 +128,9 @@ def _zyte_article(result: dict[str, Any], config: BoilerplateConfig) -> dict[str
         values["authors"] = [{"name": a["name"], "nameRaw": a["name"]} for a in meta["authors"]]
     if meta.get("mainImage"):
         values["mainImage"] = dict(meta["mainImage"])
+    probability = article_probability(result.get("text"), result.get("reason"))
+    if probability is not None:
+        values["metadata"] = {"probability": probability}
     return values
 
 

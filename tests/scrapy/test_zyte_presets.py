@@ -140,3 +140,46 @@ async def test_boilerplate_fields_can_carry_the_readers_comments(http_server, cr
     (item,) = items
     assert item["reader_comments"].startswith("Ann: the market stalls")
     assert "Reply" not in item["reader_comments"]
+
+
+@deferred_f_from_coro_f
+async def test_the_zyte_preset_says_whether_the_page_holds_an_article(http_server, crawl):
+    story = http_server.route("/news/market.html", page_with_declarations())
+    menu = http_server.route("/menu.html", "<html><body><nav><a href='/'>Home</a></nav>")
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_ITEM_PRESET": "zyte"}
+    items, _ = await crawl(UrlSpider, settings, start_urls=[story, menu])
+    by_url = {item["url"]: zyte_common_items.Article.from_dict(item) for item in items}
+    assert by_url[story].metadata.probability == 1.0
+    assert by_url[menu].metadata.probability == 0.0  # no_item_found()'s convention
+    assert by_url[menu].articleBody is None
+
+
+class ArticleItemSpider(scrapy.Spider):
+    """Yields zyte-common-items Article objects for the preset to fill."""
+
+    name = "article_items"
+
+    def parse(self, response):
+        yield zyte_common_items.Article(url=response.url)
+
+
+# (zyte-common-items' pipeline still takes the spider argument that Scrapy 2.13+ deprecates)
+@pytest.mark.filterwarnings(
+    "ignore:DropLowProbabilityItemPipeline:scrapy.exceptions.ScrapyDeprecationWarning"
+)
+@deferred_f_from_coro_f
+async def test_zyte_s_low_probability_pipeline_drops_preset_articles_without_a_body(
+    http_server, crawl
+):
+    story = http_server.route("/news/market.html", page_with_declarations())
+    menu = http_server.route("/menu.html", "<html><body><nav><a href='/'>Home</a></nav>")
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_ITEM_PRESET": "zyte",
+        # (the plugin's spider middleware fills the items before any item pipeline)
+        "ITEM_PIPELINES": {"zyte_common_items.pipelines.DropLowProbabilityItemPipeline": 900},
+    }
+    items, crawler = await crawl(ArticleItemSpider, settings, start_urls=[story, menu])
+    assert [item.url for item in items] == [story]
+    assert items[0].metadata.probability == 1.0
+    assert crawler.stats.get_value("drop_low_probability_item/dropped") == 1
