@@ -31,8 +31,6 @@ import sys
 
 import numpy as np
 
-from scrapy_boilerplate.neural.boosted import content_runs
-
 from .boosted_variants import DecodingLabeler, decoding_main
 
 
@@ -69,10 +67,7 @@ class ShortListLabeler(DecodingLabeler):
         return variant
 
     def decisions(self, doc, scores) -> np.ndarray:  # type: ignore[no-untyped-def]
-        decided = content_runs(
-            scores.probability, scores.threshold, scores.grow_threshold, scores.excluded
-        )
-        content = scores.every_block(decided)
+        content = scores.content(scores.threshold)  # the shipped decoding, then the veto
         linked = np.array([b.link_density >= 1.0 for b in doc.blocks], dtype=bool)
         return content & ~vetoed(self.variant, ~scores.long, linked)
 
