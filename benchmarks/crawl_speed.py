@@ -25,6 +25,10 @@ template (``BOILERPLATE_SITE_MEMORY = 0``). A variant with ``@NAME`` before any 
 (``process@article``, ``with:2@web2text+alone``) extracts with the named extractor
 instead of ``--extractor``, and is reported beside the same variant without it, round by
 round: the default's crawl against ``article``'s (the default before 0.2) in one run.
+A variant starting with ``then/`` (``then/process@article``) runs the same crawl with the
+package of another checkout, ``--then DIR`` (a ``git worktree`` of an earlier commit, its
+extensions built in place), and is reported beside the variant without ``then/`` and
+without its ``@NAME``: today's crawl against the one of an earlier release, in one run.
 pages/s is items / Scrapy's
 ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
@@ -48,11 +52,10 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
-
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = Path(os.environ.get("BOILERPLATE_DATA", REPO.parent / "shared" / "data"))
 SETS = ("mozilla-readability", "wcxb-dev")
+THEN = "then/"  # a variant run with the package of the --then checkout
 
 
 # -- pages and the server ---------------------------------------------------------------------
@@ -141,7 +144,7 @@ def run_crawl(
         def parse(self, response):
             marks.append(time.perf_counter())
             result = response.meta.get("boilerplate_result")
-            if isinstance(result, dict) and result["timings"].get("total_ms"):
+            if isinstance(result, dict) and result.get("timings", {}).get("total_ms"):
                 extraction_ms.append(result["timings"]["total_ms"])
             yield {
                 "url": response.url,
@@ -220,8 +223,9 @@ def variant_parts(
 ) -> tuple[str, int | None, str, str]:
     """A variant's name, ``BOILERPLATE_WORKERS``, extractor and suffix:
     ``process:2@article+alone`` is ``process`` with two workers, ``article`` instead of
-    ``extractor`` (``--extractor``), each page read alone."""
-    head, _, suffix = variant.partition("+")
+    ``extractor`` (``--extractor``), each page read alone. A leading ``then/`` (which
+    checkout runs the crawl) is not part of the name."""
+    head, _, suffix = variant.removeprefix(THEN).partition("+")
     head, _, named = head.partition("@")
     name, count = variant_workers(head, workers)
     return name, count, named or extractor, suffix
@@ -234,6 +238,32 @@ def without_named_extractor(variant: str) -> str | None:
     if "@" not in head:
         return None
     return head.partition("@")[0] + (f"+{suffix}" if suffix else "")
+
+
+def earlier_checkout_base(variant: str) -> str | None:
+    """The variant that a ``then/`` variant (the crawl with an earlier checkout's
+    package) is compared with: the same without ``then/`` and without ``@NAME``
+    (``then/process@article`` beside today's ``process``, the default extractor); None
+    for a variant of this checkout."""
+    if not variant.startswith(THEN):
+        return None
+    head, _, suffix = variant.removeprefix(THEN).partition("+")
+    return head.partition("@")[0] + (f"+{suffix}" if suffix else "")
+
+
+def crawl_launch(variant: str, then: Path | None) -> tuple[list[str], Path, dict[str, str]]:
+    """How one crawl's process starts: its command (without the crawl's arguments), its
+    working directory and environment. A ``then/`` variant runs this script by its path
+    in the ``then`` checkout, that checkout first on ``PYTHONPATH``, so that the package
+    it imports is the earlier one, not this checkout's (nor its editable install)."""
+    env = dict(os.environ)
+    if not variant.startswith(THEN):
+        return [sys.executable, "-m", "benchmarks.crawl_speed"], REPO, env
+    if then is None:
+        raise SystemExit("a then/ variant needs --then DIR (a checkout of an earlier commit)")
+    then = then.resolve()
+    env["PYTHONPATH"] = os.pathsep.join([str(then), *filter(None, [env.get("PYTHONPATH")])])
+    return [sys.executable, str(Path(__file__).resolve())], then, env
 
 
 def variant_workers(variant: str, workers: int | None) -> tuple[str, int | None]:
@@ -316,7 +346,12 @@ def main(argv: list[str] | None = None) -> int:
         help="BOILERPLATE_WORKERS of 'with' and 'process' (default: the plugin's own, 4 "
         "threads or one process per core but one)",
     )
-    parser.add_argument("--extractor", default=DEFAULT_EXTRACTOR)
+    parser.add_argument("--extractor", help="the extractor (default: the package's default)")
+    parser.add_argument(
+        "--then",
+        type=Path,
+        help="a checkout of an earlier commit (extensions built in place) for the then/ variants",
+    )
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
     parser.add_argument("--no-gzip", action="store_true", help="serve pages uncompressed")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -335,7 +370,13 @@ def main(argv: list[str] | None = None) -> int:
         print("RESULT " + json.dumps(result))
         return 0
 
+    if args.extractor is None:
+        from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
+
+        args.extractor = DEFAULT_EXTRACTOR
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    for variant in variants:  # a then/ variant without --then stops before any crawl
+        crawl_launch(variant, args.then)
     files = page_files(args.data, args.pages, tuple(args.sets.split(",")))
     queue: multiprocessing.Queue = multiprocessing.Queue()
     server = multiprocessing.Process(
@@ -357,10 +398,8 @@ def main(argv: list[str] | None = None) -> int:
         runs: dict[str, list[dict]] = {v: [] for v in variants}
         for round_no in range(1, args.repeat + 1):
             for variant in variants:
-                cmd = [
-                    sys.executable,
-                    "-m",
-                    "benchmarks.crawl_speed",
+                cmd, cwd, env = crawl_launch(variant, args.then)
+                cmd += [
                     "--_crawl",
                     base,
                     variant,
@@ -373,7 +412,9 @@ def main(argv: list[str] | None = None) -> int:
                     str(args.concurrency),
                 ]
                 server_before = _process_cpu_seconds(server.pid)
-                done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600, cwd=REPO)
+                done = subprocess.run(
+                    cmd, capture_output=True, text=True, timeout=3600, cwd=cwd, env=env
+                )
                 server_cpu = _process_cpu_seconds(server.pid) - server_before
                 line = next(
                     (ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")), None
@@ -424,7 +465,12 @@ def main(argv: list[str] | None = None) -> int:
     to_base: dict[str, float] = {}
     for variant in summary:
         base_variant, _, suffix = variant.partition("+")
-        for base in (base_variant if suffix else None, without_named_extractor(variant)):
+        bases = (
+            (earlier_checkout_base(variant),)
+            if variant.startswith(THEN)
+            else (base_variant if suffix else None, without_named_extractor(variant))
+        )
+        for base in bases:
             if base in runs:
                 ratios = round_ratios(runs, variant, base)
                 to_base[f"{variant} / {base}"] = statistics.median(ratios)
