@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+import types
+import typing
 from collections.abc import Collection
 from typing import Any
 
@@ -46,7 +49,7 @@ class ItemFiller:
                 stats.inc_value("boilerplate/item_field_kept")
                 continue
             try:
-                adapter[field] = value
+                adapter[field] = as_declared(cls, field, value)
             except KeyError:
                 if field in optional:
                     continue
@@ -80,6 +83,52 @@ class ItemFiller:
         if filled:
             stats.inc_value("boilerplate/item_filled_count")
         return filled
+
+
+def as_declared(cls: type, field: str, value: Any) -> Any:
+    """``value`` in the type ``cls`` declares for ``field``, where that type reads dicts:
+    zyte-common-items' ``Article`` declares ``authors: list[Author] | None`` and
+    ``mainImage: Image | None``, and itemadapter sets a plain dict or list of dicts as
+    it is (only ``metadata`` has a converter). So the ``{"name": ...}`` author and the
+    ``{"url": ...}`` image become ``Author`` and ``Image`` objects on such items, by the
+    class's own ``from_dict`` / ``from_list``, and stay dicts on any other item."""
+    if not isinstance(value, (dict, list)):
+        return value
+    reader = _dict_reader(cls, field)
+    if reader is None:
+        return value
+    is_list, target = reader
+    if is_list and isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        return target.from_list(value)
+    if not is_list and isinstance(value, dict):
+        return target.from_dict(value)
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def _dict_reader(cls: type, field: str) -> tuple[bool, type] | None:
+    """(a list of it?, the class) where ``cls`` annotates ``field`` as a class with
+    ``from_dict`` (optionally in a list, optionally ``None``); else None."""
+    try:
+        hint = typing.get_type_hints(cls).get(field)
+    except Exception:  # unresolvable annotations: set values as they are
+        return None
+    is_list = False
+    for _ in range(3):  # Optional[...] / X | None, then list[...]
+        origin = typing.get_origin(hint)
+        if origin in (typing.Union, types.UnionType):
+            options = [a for a in typing.get_args(hint) if a is not type(None)]
+            if len(options) != 1:
+                return None
+            hint = options[0]
+        elif origin is list and not is_list:
+            is_list, hint = True, typing.get_args(hint)[0]
+        else:
+            break
+    if isinstance(hint, type) and callable(getattr(hint, "from_dict", None)):
+        if not is_list or callable(getattr(hint, "from_list", None)):
+            return is_list, hint
+    return None
 
 
 def _class_name(cls: type) -> str:

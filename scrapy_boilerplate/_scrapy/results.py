@@ -128,13 +128,20 @@ def _zyte_article(result: dict[str, Any], config: BoilerplateConfig) -> dict[str
         values["authors"] = [{"name": a["name"], "nameRaw": a["name"]} for a in meta["authors"]]
     if meta.get("mainImage"):
         values["mainImage"] = dict(meta["mainImage"])
-    probability = article_probability(result.get("text"), result.get("reason"))
-    if probability is not None:
-        values["metadata"] = {"probability": probability}
+    values.update(_probability(result))
     return values
 
 
 def _zyte_page_content(result: dict[str, Any]) -> dict[str, Any]:
     """The fields of zyte-common-items' ``PageContent`` besides ``itemMain`` and ``title``."""
     meta = result.get("metadata") or {}
-    return {field: meta[field] for field in ("headline", "canonicalUrl") if meta.get(field)}
+    values = {field: meta[field] for field in ("headline", "canonicalUrl") if meta.get(field)}
+    values.update(_probability(result))
+    return values
+
+
+def _probability(result: dict[str, Any]) -> dict[str, Any]:
+    """``metadata`` as ``{"probability": P}`` where the result says whether the page holds
+    main content (``extraction.article_probability``), else nothing."""
+    probability = article_probability(result.get("text"), result.get("reason"))
+    return {} if probability is None else {"metadata": {"probability": probability}}

@@ -69,6 +69,35 @@ async def test_the_page_content_preset(http_server, crawl):
     assert "began early on Tuesday" in content.itemMain
     assert content.title == "Harbour market | The Daily"
     assert content.headline == "The harbour market opens late"
+    assert content.metadata.probability == 1.0
+
+
+class PageContentItemSpider(scrapy.Spider):
+    """Yields zyte-common-items PageContent objects for the preset to fill."""
+
+    name = "page_content_items"
+
+    def parse(self, response):
+        yield zyte_common_items.PageContent(url=response.url)
+
+
+@pytest.mark.filterwarnings(
+    "ignore:DropLowProbabilityItemPipeline:scrapy.exceptions.ScrapyDeprecationWarning"
+)
+@deferred_f_from_coro_f
+async def test_the_page_content_preset_says_whether_the_page_holds_main_content(http_server, crawl):
+    story = http_server.route("/news/market.html", page_with_declarations())
+    menu = http_server.route("/menu.html", "<html><body><nav><a href='/'>Home</a></nav>")
+    settings = {
+        **ADDON_SETTINGS,
+        "BOILERPLATE_ITEM_PRESET": "zyte_page_content",
+        "ITEM_PIPELINES": {"zyte_common_items.pipelines.DropLowProbabilityItemPipeline": 900},
+    }
+    items, crawler = await crawl(PageContentItemSpider, settings, start_urls=[story, menu])
+    assert [item.url for item in items] == [story]
+    assert isinstance(items[0].metadata, zyte_common_items.PageContentMetadata)
+    assert items[0].metadata.probability == 1.0
+    assert crawler.stats.get_value("drop_low_probability_item/dropped") == 1
 
 
 @pytest.mark.parametrize("executor", ["process"])
@@ -183,3 +212,39 @@ async def test_zyte_s_low_probability_pipeline_drops_preset_articles_without_a_b
     assert [item.url for item in items] == [story]
     assert items[0].metadata.probability == 1.0
     assert crawler.stats.get_value("drop_low_probability_item/dropped") == 1
+
+
+@deferred_f_from_coro_f
+async def test_the_zyte_preset_gives_article_objects_their_own_author_and_image_types(
+    http_server, crawl
+):
+    # itemadapter sets a dict as it is; an Article declares Author and Image objects,
+    # the same that Article.from_dict makes of a dict item's fields
+    url = http_server.route("/news/market.html", page_with_declarations())
+    settings = {**ADDON_SETTINGS, "BOILERPLATE_ITEM_PRESET": "zyte"}
+    (article,), _ = await crawl(ArticleItemSpider, settings, start_urls=[url])
+    (author,) = article.authors
+    assert isinstance(author, zyte_common_items.Author)
+    assert (author.name, author.nameRaw) == ("Ann Lee", "Ann Lee")
+    assert isinstance(article.mainImage, zyte_common_items.Image)
+    assert article.mainImage.url == http_server.url("/img/market.jpg")
+    (as_dict,), _ = await crawl(UrlSpider, settings, start_urls=[url])
+    from_dict = zyte_common_items.Article.from_dict(as_dict)
+    assert (article.authors, article.mainImage) == (from_dict.authors, from_dict.mainImage)
+
+
+def test_values_stay_as_they_are_where_the_item_declares_no_such_type():
+    from dataclasses import dataclass
+
+    from scrapy_boilerplate._scrapy.items import as_declared
+
+    @dataclass
+    class Story:
+        authors: list[dict] | None = None
+
+    authors = [{"name": "Ann Lee"}]
+    assert as_declared(Story, "authors", authors) is authors
+    assert as_declared(dict, "authors", authors) is authors
+    assert as_declared(zyte_common_items.Article, "headline", "A") == "A"
+    # a value of another shape than declared is left to the item class to refuse
+    assert as_declared(zyte_common_items.Article, "authors", "Ann Lee") == "Ann Lee"
