@@ -89,7 +89,22 @@ def options_runner(options: dict[str, Any]) -> RunnerFor:
     return runner_for
 
 
-class SeedingLabeler(BoostedLabeler):
+class ScoresLabeler(BoostedLabeler):
+    """The default labeler whose trees' scores a subclass turns into the blocks' flags
+    (:meth:`apply`): the preamble every experiment's labeler shares."""
+
+    def apply(self, doc: Any, scores: BlockScores) -> bool:
+        """Set the blocks' flags from ``scores``; True if any changed."""
+        raise NotImplementedError
+
+    def __call__(self, doc: Any) -> bool:
+        self.model()  # (a model that cannot load says so on any page)
+        if not doc.blocks:
+            return False
+        return self.apply(doc, self.scored(doc))
+
+
+class SeedingLabeler(ScoresLabeler):
     """The default labeler with one more seed of its runs: the tree-decided block (a
     position in ``scores.rows``) that :meth:`seed_row` names counts as reaching the seed
     threshold where the trees give it ``floor`` or more (the summary seed's shape, for
@@ -101,17 +116,13 @@ class SeedingLabeler(BoostedLabeler):
         """The row to seed, or -1."""
         raise NotImplementedError
 
-    def __call__(self, doc: Any) -> bool:
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def apply(self, doc: Any, scores: BlockScores) -> bool:
         row = self.seed_row(doc, scores)
         probability = raised_to_seed(scores.probability, row, scores.threshold, self.floor)
         return scores._replace(probability=probability).decide(doc.blocks, scores.threshold)
 
 
-class DecodingLabeler(BoostedLabeler):
+class DecodingLabeler(ScoresLabeler):
     """The default labeler, its trees' scores decoded as a variant says: a subclass
     reads its variant (the string the command line names) in :meth:`parse` and gives
     every block's decision in :meth:`decisions`."""
@@ -129,11 +140,8 @@ class DecodingLabeler(BoostedLabeler):
         """Per block whether it is content."""
         raise NotImplementedError
 
-    def __call__(self, doc: Any) -> bool:
-        self.model()
-        if not doc.blocks:
-            return False
-        return set_flags(doc.blocks, self.decisions(doc, self.scored(doc)).tolist())
+    def apply(self, doc: Any, scores: BlockScores) -> bool:
+        return set_flags(doc.blocks, self.decisions(doc, scores).tolist())
 
 
 def decoding_main(

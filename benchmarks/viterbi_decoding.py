@@ -29,10 +29,16 @@ from typing import Any
 import numpy as np
 
 from scrapy_boilerplate.filters.base import set_flags
-from scrapy_boilerplate.neural.boosted import BoostedLabeler
+from scrapy_boilerplate.neural.boosted import BlockScores, BoostedLabeler
 from scrapy_boilerplate.neural.viterbi import viterbi
 
-from .boosted_variants import RunnerFor, compare, decoding_parser, labeler_runner
+from .boosted_variants import (
+    RunnerFor,
+    ScoresLabeler,
+    compare,
+    decoding_parser,
+    labeler_runner,
+)
 
 #: the unary score of a block that cannot be content (a navigation link)
 EXCLUDED = -1e6
@@ -51,18 +57,14 @@ def switch_labels(
     return viterbi(unary, edges, 1.0).astype(bool)
 
 
-class ViterbiLabeler(BoostedLabeler):
+class ViterbiLabeler(ScoresLabeler):
     """The default labeler, its runs decoding replaced by :func:`switch_labels`."""
 
     def __init__(self, model_dir: str | None, weighting: str, switch: float, centre: float) -> None:
         super().__init__(model_dir)
         self.weighting, self.switch, self.centre = weighting, switch, centre
 
-    def __call__(self, doc: Any) -> bool:
-        self.model()
-        if not doc.blocks:
-            return False
-        scores = self.scored(doc)
+    def apply(self, doc: Any, scores: BlockScores) -> bool:
         words = scores.words[scores.rows].astype(np.float64)
         weight = np.log1p(words) if self.weighting == "log" else np.ones_like(words)
         labels = switch_labels(
