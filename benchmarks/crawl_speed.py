@@ -29,6 +29,10 @@ A variant starting with ``then/`` (``then/process@article``) runs the same crawl
 package of another checkout, ``--then DIR`` (a ``git worktree`` of an earlier commit, its
 extensions built in place), and is reported beside the variant without ``then/`` and
 without its ``@NAME``: today's crawl against the one of an earlier release, in one run.
+With ``--real-urls`` each page is crawled under the host of its own URL (its record's
+``url``; a page without one gets a host of its own), the page server answering as the
+crawl's HTTP proxy: as many sites as the pages come from, for Scrapy's per-domain slots
+and the plugin's memory of each site (without it every page is on 127.0.0.1, one site).
 pages/s is items / Scrapy's
 ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
@@ -51,6 +55,7 @@ import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = Path(os.environ.get("BOILERPLATE_DATA", REPO.parent / "shared" / "data"))
@@ -62,7 +67,15 @@ THEN = "then/"  # a variant run with the package of the --then checkout
 def page_files(data: Path, count: int, sets: tuple[str, ...] = SETS) -> list[Path]:
     """``count`` real pages from ``sets`` in turn (by default Readability's non-unit-test
     pages, then wcxb-dev), in id order."""
-    files: list[Path] = []
+    return [path for path, _ in page_records(data, count, sets)]
+
+
+def page_records(
+    data: Path, count: int, sets: tuple[str, ...] = SETS
+) -> list[tuple[Path, str | None]]:
+    """The pages of :func:`page_files`, each with the host of the URL its record names
+    (None where it names none)."""
+    records: list[tuple[Path, str | None]] = []
     for name in sets:
         truth = data / name / "truth.jsonl"
         if not truth.is_file():
@@ -72,12 +85,25 @@ def page_files(data: Path, count: int, sets: tuple[str, ...] = SETS) -> list[Pat
                 row = json.loads(line)
                 if row.get("unit_test"):
                     continue
-                files.append(data / name / row["page_file"])
-                if len(files) == count:
-                    return files
-    if len(files) < count:
-        raise SystemExit(f"only {len(files)} pages found under {data}; need {count}")
-    return files
+                host = urlsplit(row.get("url") or "").hostname
+                records.append((data / name / row["page_file"], host))
+                if len(records) == count:
+                    return records
+    if len(records) < count:
+        raise SystemExit(f"only {len(records)} pages found under {data}; need {count}")
+    return records
+
+
+def crawl_urls(base: str, hosts: list[str | None] | None, pages: int) -> list[str]:
+    """The URLs of a crawl of ``pages`` pages (and the hostile page after them): on the
+    page server itself, or (``hosts``, one per page) each page under the host of its own
+    URL, fetched through the page server as an HTTP proxy, so that the crawl sees as
+    many sites as the pages come from (Scrapy's per-domain slots, the site memory). A
+    page without a URL gets a host of its own."""
+    if hosts is None:
+        return [f"{base}/p/{i}.html" for i in range(pages + 1)]
+    named = [*hosts[:pages], "hostile.test"]
+    return [f"http://{host or f'page-{i}.unknown.test'}/p/{i}.html" for i, host in enumerate(named)]
 
 
 #: the page the "+hostile" variants put among the others (served after the real pages)
@@ -97,8 +123,8 @@ def _serve(files: list[str], gzip_pages: bool, port_queue: multiprocessing.Queue
         protocol_version = "HTTP/1.1"
 
         def do_GET(self) -> None:  # noqa: N802
-            try:
-                body = bodies[int(self.path.strip("/").split(".")[0].split("/")[-1])]
+            try:  # "/p/3.html", or "http://host/p/3.html" from a crawl using it as a proxy
+                body = bodies[int(self.path.strip("/").split(".")[-2].split("/")[-1])]
             except (ValueError, IndexError):
                 self.send_response(404)
                 self.send_header("Content-Length", "0")
@@ -124,16 +150,25 @@ def _serve(files: list[str], gzip_pages: bool, port_queue: multiprocessing.Queue
 
 # -- one crawl (in its own process) --------------------------------------------------------------
 def run_crawl(
-    base: str, pages: int, variant: str, workers: int | None, extractor: str, concurrency: int
+    base: str,
+    pages: int,
+    variant: str,
+    workers: int | None,
+    extractor: str,
+    concurrency: int,
+    hosts: list[str | None] | None = None,
 ) -> dict:
     import scrapy
     from scrapy.crawler import CrawlerProcess
 
-    urls = [f"{base}/p/{i}.html" for i in range(pages)]
+    *urls, hostile_url = crawl_urls(base, hosts, pages)
+    if hosts is not None:  # the page server as every http:// URL's proxy (Scrapy's
+        os.environ["http_proxy"] = base  # HttpProxyMiddleware reads it at its start)
+        os.environ.pop("no_proxy", None)
     variant, workers, extractor, suffix = variant_parts(variant, workers, extractor)
     hostile, alone = suffix == "hostile", suffix == "alone"
     if hostile:  # the page in the middle replaced by the hostile one, served last
-        urls[pages // 2] = f"{base}/p/{pages}.html"
+        urls[pages // 2] = hostile_url
     extraction_ms: list[float] = []
     marks: list[float] = []  # when each item was scraped
 
@@ -358,14 +393,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sets", default=",".join(SETS), help="datasets the pages come from, in turn"
     )
+    parser.add_argument(
+        "--real-urls",
+        action="store_true",
+        help="crawl each page under the host of its own URL, through the page server as a "
+        "proxy (as many sites as the pages come from), not all on 127.0.0.1",
+    )
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--_crawl", nargs=2, metavar=("BASE", "VARIANT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     if args._crawl:  # child process: one crawl, result as JSON on stdout
         base, variant = args._crawl
+        hosts = (
+            [host for _, host in page_records(args.data, args.pages, tuple(args.sets.split(",")))]
+            if args.real_urls
+            else None
+        )
         result = run_crawl(
-            base, args.pages, variant, args.workers, args.extractor, args.concurrency
+            base, args.pages, variant, args.workers, args.extractor, args.concurrency, hosts
         )
         print("RESULT " + json.dumps(result))
         return 0
@@ -410,6 +456,11 @@ def main(argv: list[str] | None = None) -> int:
                     args.extractor,
                     "--concurrency",
                     str(args.concurrency),
+                    "--data",
+                    str(args.data),
+                    "--sets",
+                    args.sets,
+                    *(["--real-urls"] if args.real_urls else []),
                 ]
                 server_before = _process_cpu_seconds(server.pid)
                 done = subprocess.run(

@@ -3,6 +3,7 @@ the checkout whose package it crawls with."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -93,3 +94,54 @@ def test_a_then_crawl_imports_the_package_of_the_other_checkout(tmp_path):
         check=True,
     )
     assert done.stdout.strip() == "True"
+
+
+def news_set(folder, urls):
+    """A dataset folder in the shared format: one short story per URL (None: no URL)."""
+    (folder / "pages").mkdir(parents=True)
+    with (folder / "truth.jsonl").open("w", encoding="utf-8") as truth:
+        for i, url in enumerate(urls):
+            story = f"Story {i}: the harbour market opened late after a long winter. " * 8
+            (folder / "pages" / f"{i}.html").write_text(
+                f"<html><head><title>Story {i}</title></head><body><p>{story}</p></body></html>"
+            )
+            truth.write(json.dumps({"id": str(i), "url": url, "page_file": f"pages/{i}.html"}))
+            truth.write("\n")
+
+
+def test_pages_keep_the_host_of_their_own_url(tmp_path):
+    from benchmarks.crawl_speed import crawl_urls, page_records
+
+    news_set(tmp_path / "news", ["https://www.example.org/a?id=1", None, "http://b.example/x"])
+    records = page_records(tmp_path, 3, ("news",))
+    assert [host for _, host in records] == ["www.example.org", None, "b.example"]
+    hosts = [host for _, host in records]
+    assert crawl_urls("http://127.0.0.1:8000", hosts, 3) == [
+        "http://www.example.org/p/0.html",
+        "http://page-1.unknown.test/p/1.html",  # a page without a URL is a site of its own
+        "http://b.example/p/2.html",
+        "http://hostile.test/p/3.html",
+    ]
+    assert crawl_urls("http://127.0.0.1:8000", None, 1) == [
+        "http://127.0.0.1:8000/p/0.html",
+        "http://127.0.0.1:8000/p/1.html",
+    ]
+
+
+def test_a_crawl_of_real_urls_fetches_every_page_through_the_page_server(tmp_path):
+    # the hosts resolve nowhere here: every item proves the page server was the proxy
+    news_set(tmp_path / "news", [f"http://site{i % 2}.example/story/{i}" for i in range(4)])
+    out = tmp_path / "result.json"
+    args = ["--data", str(tmp_path), "--sets", "news", "--pages", "4", "--repeat", "1"]
+    args += ["--variants", "without,inline", "--real-urls", "--json", str(out)]
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.crawl_speed", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    runs = json.loads(out.read_text())["runs"]
+    assert [run["items"] for run in runs["without"]] == [4]
+    assert [(run["items"], run["extracted"]) for run in runs["inline"]] == [(4, 4)]
