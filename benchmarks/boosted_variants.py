@@ -33,6 +33,7 @@ from scrapy_boilerplate.neural.boosted import (
     SUMMARY_FLOOR,
     BlockScores,
     BoostedLabeler,
+    content_runs,
     raised_to_seed,
 )
 from scrapy_boilerplate.training.dataset import EVALUATION_ONLY_SETS, SHIPPED_TRAINING_SETS
@@ -142,6 +143,16 @@ class DecodingLabeler(ScoresLabeler):
 
     def apply(self, doc: Any, scores: BlockScores) -> bool:
         return set_flags(doc.blocks, self.decisions(doc, scores).tolist())
+
+
+def runs_cut_at(scores: BlockScores, breaks: np.ndarray) -> np.ndarray:
+    """Per block whether it is content: the shipped runs decoding with runs also ended at
+    ``breaks`` (one per pair of consecutive tree-decided blocks), then
+    :meth:`BlockScores.every_block`."""
+    decided = content_runs(
+        scores.probability, scores.threshold, scores.grow_threshold, scores.excluded, breaks
+    )
+    return scores.every_block(decided)
 
 
 def decoding_main(

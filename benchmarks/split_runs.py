@@ -28,10 +28,9 @@ import sys
 
 import numpy as np
 
-from scrapy_boilerplate.neural.boosted import content_runs
 from scrapy_boilerplate.neural.structure import Structure
 
-from .boosted_variants import DecodingLabeler, decoding_main
+from .boosted_variants import DecodingLabeler, decoding_main, runs_cut_at
 
 
 def meeting_share(s: Structure, rows: np.ndarray, n: int) -> np.ndarray:
@@ -65,10 +64,7 @@ class SplitRunsLabeler(DecodingLabeler):
         if len(rows) > 1:
             s = Structure(doc.blocks, doc.root)
             cut = meeting_share(s, rows, len(doc.blocks)) >= self.variant
-        decided = content_runs(
-            scores.probability, scores.threshold, scores.grow_threshold, scores.excluded, cut
-        )
-        return scores.every_block(decided)
+        return runs_cut_at(scores, cut)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,7 @@
-"""Two decoding experiments of the default labeler (not kept): short blocks left out
-where they look like a menu (``benchmarks.short_link_lists``), and a grow threshold set
-by the page's surest block (``benchmarks.relative_growth``)."""
+"""Decoding experiments of the default labeler (not kept): short blocks left out where
+they look like a menu (``benchmarks.short_link_lists``), a grow threshold set by the
+page's surest block (``benchmarks.relative_growth``), and runs cut at repeated short
+texts (``benchmarks.repeated_separators``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import numpy as np
 import pytest
 
 from benchmarks.relative_growth import RelativeGrowthLabeler, relative_grow_threshold
+from benchmarks.repeated_separators import RepeatedSeparatorLabeler, repeated_separator_breaks
 from benchmarks.short_link_lists import ShortListLabeler, stretch_lengths, vetoed
 from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.parse import parse_html
@@ -37,9 +39,25 @@ def test_the_grow_threshold_follows_the_surest_block_within_the_two_thresholds()
     assert relative_grow_threshold(0.99, 0.6, 0.4, 0.55) == 0.55  # nor above the seed
 
 
+def test_a_run_is_cut_where_a_short_text_repeated_on_the_page_lies_between_two_blocks():
+    texts = ["The story", "Save", "A lead", " save ", "Another lead", "Advertisement", "End"]
+    long = np.array([1, 0, 1, 0, 1, 0, 1], dtype=bool)
+    rows = np.flatnonzero(long)
+    # "Save" twice (case and spaces aside): a cut at 2, none at 3; "Advertisement" once
+    assert repeated_separator_breaks(texts, long, rows, 2).tolist() == [True, True, False]
+    assert repeated_separator_breaks(texts, long, rows, 3).tolist() == [False, False, False]
+    assert repeated_separator_breaks(texts, long, rows[:1], 2).tolist() == []
+    with pytest.raises(ValueError, match="at least twice"):
+        RepeatedSeparatorLabeler.parse("1")
+
+
 @pytest.mark.parametrize(
     "labeler",
-    [lambda: ShortListLabeler(None, "linked:3"), lambda: RelativeGrowthLabeler(None, "0.45")],
+    [
+        lambda: ShortListLabeler(None, "linked:3"),
+        lambda: RelativeGrowthLabeler(None, "0.45"),
+        lambda: RepeatedSeparatorLabeler(None, "3"),
+    ],
 )
 def test_the_variants_keep_the_story_of_a_plain_page(labeler):
     doc, shipped = parse_html(bridge_story()), parse_html(bridge_story())
