@@ -282,8 +282,8 @@ def earlier_checkout_base(variant: str) -> str | None:
     for a variant of this checkout."""
     if not variant.startswith(THEN):
         return None
-    head, _, suffix = variant.removeprefix(THEN).partition("+")
-    return head.partition("@")[0] + (f"+{suffix}" if suffix else "")
+    today = variant.removeprefix(THEN)
+    return without_named_extractor(today) or today
 
 
 def crawl_launch(variant: str, then: Path | None) -> tuple[list[str], Path, dict[str, str]]:
