@@ -72,34 +72,6 @@ async def test_the_page_content_preset(http_server, crawl):
     assert content.metadata.probability == 1.0
 
 
-class PageContentItemSpider(scrapy.Spider):
-    """Yields zyte-common-items PageContent objects for the preset to fill."""
-
-    name = "page_content_items"
-
-    def parse(self, response):
-        yield zyte_common_items.PageContent(url=response.url)
-
-
-@pytest.mark.filterwarnings(
-    "ignore:DropLowProbabilityItemPipeline:scrapy.exceptions.ScrapyDeprecationWarning"
-)
-@deferred_f_from_coro_f
-async def test_the_page_content_preset_says_whether_the_page_holds_main_content(http_server, crawl):
-    story = http_server.route("/news/market.html", page_with_declarations())
-    menu = http_server.route("/menu.html", "<html><body><nav><a href='/'>Home</a></nav>")
-    settings = {
-        **ADDON_SETTINGS,
-        "BOILERPLATE_ITEM_PRESET": "zyte_page_content",
-        "ITEM_PIPELINES": {"zyte_common_items.pipelines.DropLowProbabilityItemPipeline": 900},
-    }
-    items, crawler = await crawl(PageContentItemSpider, settings, start_urls=[story, menu])
-    assert [item.url for item in items] == [story]
-    assert isinstance(items[0].metadata, zyte_common_items.PageContentMetadata)
-    assert items[0].metadata.probability == 1.0
-    assert crawler.stats.get_value("drop_low_probability_item/dropped") == 1
-
-
 @pytest.mark.parametrize("executor", ["process"])
 @deferred_f_from_coro_f
 async def test_the_zyte_preset_in_worker_processes(http_server, crawl, executor):
@@ -183,33 +155,49 @@ async def test_the_zyte_preset_says_whether_the_page_holds_an_article(http_serve
     assert by_url[menu].articleBody is None
 
 
-class ArticleItemSpider(scrapy.Spider):
-    """Yields zyte-common-items Article objects for the preset to fill."""
+class ZyteItemSpider(scrapy.Spider):
+    """Yields zyte-common-items objects (``item_class``, a spider argument) for the preset
+    to fill."""
 
-    name = "article_items"
+    name = "zyte_items"
+    item_class = zyte_common_items.Article
 
     def parse(self, response):
-        yield zyte_common_items.Article(url=response.url)
+        yield self.item_class(url=response.url)
 
 
 # (zyte-common-items' pipeline still takes the spider argument that Scrapy 2.13+ deprecates)
 @pytest.mark.filterwarnings(
     "ignore:DropLowProbabilityItemPipeline:scrapy.exceptions.ScrapyDeprecationWarning"
 )
+@pytest.mark.parametrize(
+    ("preset", "item_class", "metadata_class"),
+    [
+        ("zyte", zyte_common_items.Article, zyte_common_items.ArticleMetadata),
+        (
+            "zyte_page_content",
+            zyte_common_items.PageContent,
+            zyte_common_items.PageContentMetadata,
+        ),
+    ],
+)
 @deferred_f_from_coro_f
-async def test_zyte_s_low_probability_pipeline_drops_preset_articles_without_a_body(
-    http_server, crawl
+async def test_zyte_s_low_probability_pipeline_drops_preset_items_of_pages_without_content(
+    http_server, crawl, preset, item_class, metadata_class
 ):
     story = http_server.route("/news/market.html", page_with_declarations())
     menu = http_server.route("/menu.html", "<html><body><nav><a href='/'>Home</a></nav>")
     settings = {
         **ADDON_SETTINGS,
-        "BOILERPLATE_ITEM_PRESET": "zyte",
+        "BOILERPLATE_ITEM_PRESET": preset,
         # (the plugin's spider middleware fills the items before any item pipeline)
         "ITEM_PIPELINES": {"zyte_common_items.pipelines.DropLowProbabilityItemPipeline": 900},
     }
-    items, crawler = await crawl(ArticleItemSpider, settings, start_urls=[story, menu])
+    items, crawler = await crawl(
+        ZyteItemSpider, settings, start_urls=[story, menu], item_class=item_class
+    )
     assert [item.url for item in items] == [story]
+    assert isinstance(items[0].metadata, metadata_class)
     assert items[0].metadata.probability == 1.0
     assert crawler.stats.get_value("drop_low_probability_item/dropped") == 1
 
@@ -222,7 +210,7 @@ async def test_the_zyte_preset_gives_article_objects_their_own_author_and_image_
     # the same that Article.from_dict makes of a dict item's fields
     url = http_server.route("/news/market.html", page_with_declarations())
     settings = {**ADDON_SETTINGS, "BOILERPLATE_ITEM_PRESET": "zyte"}
-    (article,), _ = await crawl(ArticleItemSpider, settings, start_urls=[url])
+    (article,), _ = await crawl(ZyteItemSpider, settings, start_urls=[url])
     (author,) = article.authors
     assert isinstance(author, zyte_common_items.Author)
     assert (author.name, author.nameRaw) == ("Ann Lee", "Ann Lee")
