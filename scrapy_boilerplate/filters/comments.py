@@ -31,6 +31,7 @@ __all__ = [
     "json_ld_declares",
     "json_ld_scripts",
     "nearest_decision",
+    "nested_sections",
 ]
 
 #: a class or id token that names a comment container: one of the words, alone or as the
@@ -117,9 +118,12 @@ class CommentSectionFilter(Filter):
     comment thread, and stays. A section whose ``id`` is one of ``thread_ids`` (by
     default WordPress's ``comments`` and Disqus's ``disqus_thread``: the names the
     comment systems themselves give their thread) is dropped whatever its share: a long
-    thread under a short story is still a thread. With ``keep_discussions``, nothing is
-    dropped on a page that declares itself a discussion (:func:`declares_discussion`: a
-    forum thread, a question and its answers), whose threads are its content.
+    thread under a short story is still a thread. With ``drop_nested``, so is a section
+    that lies inside another comment section (:func:`nested_sections`): one comment of a
+    thread, long as it may be (the post's author answering), is never the article's
+    wrapper. With ``keep_discussions``, nothing is dropped on a page that declares itself
+    a discussion (:func:`declares_discussion`: a forum thread, a question and its
+    answers), whose threads are its content.
     """
 
     name = "comment_sections"
@@ -130,6 +134,7 @@ class CommentSectionFilter(Filter):
         wrapper_holds_heading: bool = False,
         thread_ids: tuple[str, ...] = ("comments", "disqus_thread"),
         keep_discussions: bool = True,
+        drop_nested: bool = True,
     ) -> None:
         if not 0.0 <= max_share <= 1.0:
             raise ValueError(f"max_share must be within [0, 1], not {max_share!r}")
@@ -137,6 +142,7 @@ class CommentSectionFilter(Filter):
         self.wrapper_holds_heading = wrapper_holds_heading
         self.thread_ids = tuple(thread_ids)
         self.keep_discussions = keep_discussions
+        self.drop_nested = drop_nested
 
     def __call__(self, doc: Document) -> bool:
         sections = comment_sections([b.element if b.is_content else None for b in doc.blocks])
@@ -158,6 +164,8 @@ class CommentSectionFilter(Filter):
         changed = False
         thread_ids = {name.lower() for name in self.thread_ids}
         threads = {section for section in words if (section.get("id") or "").lower() in thread_ids}
+        if self.drop_nested:
+            threads.update(nested_sections(list(words)))
         for block, section in zip(doc.blocks, sections, strict=True):
             if section is not None and (
                 words[section] <= limit
@@ -167,6 +175,15 @@ class CommentSectionFilter(Filter):
                 block.add_label(Label.USER_COMMENTS)
                 changed |= block.set_content(False)
         return changed
+
+
+def nested_sections(sections: list[Any]) -> list[Any]:
+    """Those of ``sections`` that lie inside another comment section: one comment of a
+    thread (WordPress's ``<div id="div-comment-6310">`` in ``<ol class="commentlist">``),
+    never the wrapper of an article. One climb per distinct ancestor for the whole list
+    (:func:`comment_sections` of their parents)."""
+    outer = comment_sections([section.getparent() for section in sections])
+    return [section for section, above in zip(sections, outer, strict=True) if above is not None]
 
 
 #: the page's first headings looked at (a bound: each costs one walk to the root)

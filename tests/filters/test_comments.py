@@ -108,6 +108,26 @@ def test_a_thread_the_comment_system_names_is_dropped_whatever_its_share(thread_
     assert not changed
 
 
+def test_one_comment_of_a_thread_is_dropped_whatever_its_share():
+    # WordPress: <ol class="commentlist"><li class="comment"><div id="div-comment-6310">:
+    # one long comment (the post's author answering) holds most of the content the
+    # labeler kept; it lies inside another comment section, so it is no article wrapper
+    html = page(
+        ARTICLE[: ARTICLE.index("<p>Work")]
+        + '<ol class="commentlist"><li class="comment">'
+        + '<div id="div-comment-6310">'
+        + COMMENT * 3
+        + "</div></li></ol>"
+    )
+    doc, changed = everything_then_comments(html)
+    assert changed
+    assert "I cross that bridge" not in content_text(doc)
+    assert "engineers found cracks" in content_text(doc)
+    # without the rule, the share guard keeps it (three of four paragraphs' words)
+    doc, changed = everything_then_comments(html, drop_nested=False)
+    assert not changed
+
+
 def test_a_wrapper_with_a_thread_name_in_its_class_keeps_the_share_guard():
     # forum software names each post's body "reply" or "comment": the page's content
     html = page('<div class="js-replyNewMessageContainer">' + ARTICLE + COMMENT + "</div>")
