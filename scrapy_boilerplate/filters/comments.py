@@ -165,7 +165,8 @@ class CommentSectionFilter(Filter):
         thread_ids = {name.lower() for name in self.thread_ids}
         threads = {section for section in words if (section.get("id") or "").lower() in thread_ids}
         if self.drop_nested:
-            threads.update(nested_sections(list(words)))
+            # only a section the share guard would keep needs the climb
+            threads.update(nested_sections([s for s, n in words.items() if n > limit]))
         for block, section in zip(doc.blocks, sections, strict=True):
             if section is not None and (
                 words[section] <= limit
