@@ -170,10 +170,15 @@ def decoding_main(
     return variants_main(argv, description, variant_runner, defaults)
 
 
-def labeler_runner(make: Callable[[str | None], Any], name: str) -> RunnerFor:
+def labeler_runner(
+    make: Callable[[str | None], Any],
+    name: str,
+    adjust: Callable[[Any], None] | None = None,
+) -> RunnerFor:
     """A variant whose labeler ``make(model_dir)`` builds (a ``BoostedLabeler`` or a
     subclass) in the default chain: the comment filter, the rescues, and
-    ``DominantBlock`` with the same labeler."""
+    ``DominantBlock`` with the same labeler; ``adjust(chain)``, if given, changes the
+    chain's other filters before it runs."""
     from scrapy_boilerplate.extraction import Extractor
     from scrapy_boilerplate.neural.boosted import DominantBlock
     from scrapy_boilerplate.neural.filter import labeler_chain
@@ -181,6 +186,8 @@ def labeler_runner(make: Callable[[str | None], Any], name: str) -> RunnerFor:
     def runner_for(model_dir: str | None) -> Runner:
         labeler = make(model_dir)
         chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
+        if adjust is not None:
+            adjust(chain)
         ex = Extractor(chain, "boosted")
         return Runner(name, "ours", lambda html, url, lang: ex.extract(html, url).text)
 

@@ -20,10 +20,10 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from benchmarks.boosted_variants import compare, decoding_parser
-from scrapy_boilerplate.evaluation.runners import Runner
+from benchmarks.boosted_variants import RunnerFor, compare, decoding_parser, labeler_runner
 from scrapy_boilerplate.filters.base import Filter
 from scrapy_boilerplate.filters.comments import CommentSectionFilter
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
 
 
 def comment_filters(node: Any, seen: set[int] | None = None) -> Iterator[CommentSectionFilter]:
@@ -43,24 +43,17 @@ def comment_filters(node: Any, seen: set[int] | None = None) -> Iterator[Comment
             yield from comment_filters(value, seen)
 
 
-def default_runner(drop_nested: bool, name: str):
-    """The default chain (as ``benchmarks.boosted_variants.labeler_runner`` builds it) with
-    every comment filter's ``drop_nested`` set."""
-    from scrapy_boilerplate.extraction import Extractor
-    from scrapy_boilerplate.neural.boosted import BoostedLabeler, DominantBlock
-    from scrapy_boilerplate.neural.filter import labeler_chain
+def default_runner(drop_nested: bool, name: str) -> RunnerFor:
+    """The default chain (``benchmarks.boosted_variants.labeler_runner``) with every
+    comment filter's ``drop_nested`` set."""
 
-    def runner_for(model_dir: str | None) -> Runner:
-        labeler = BoostedLabeler(model_dir)
-        chain = labeler_chain(labeler, "boosted", True, None, True, True, DominantBlock(labeler))
+    def switch(chain: Filter) -> None:
         switched = list(comment_filters(chain))
         assert switched, "the default chain has no comment filter"
         for f in switched:
             f.drop_nested = drop_nested
-        ex = Extractor(chain, "boosted")
-        return Runner(name, "ours", lambda html, url, lang: ex.extract(html, url).text)
 
-    return runner_for
+    return labeler_runner(BoostedLabeler, name, switch)
 
 
 def main(argv: list[str] | None = None) -> int:
