@@ -60,6 +60,9 @@ CRAFTED = {
         "<html><body>" + _PARAGRAPH,
         "<div class='comment'><h1>Re:</h1><p>a reader agrees with the story</p></div>",
     ),
+    # one image whose data: address is the whole page: little text, megabytes of markup
+    # (htmldate's last resort searched all of it: metadata.article.MAX_MARKUP_SEARCHED)
+    "one data: address": ('<html><body><p>A story.</p><img src="data:image/png;base64,', "AAAA"),
     # cells spanning the HTML standard's 1,000 columns each (their colspan was not bounded)
     "wide colspans": ("<html><body><table><tr>", "<td colspan=100000000>x y</td>"),
     # a row of 10,000 cells over rows of one (padding every row to the widest: n * n)
@@ -68,6 +71,9 @@ CRAFTED = {
         "<tr><td>one cell</td></tr>",
     ),
 }
+#: what closes a crafted page after its repeated unit, where it needs closing to mean what
+#: it says (an attribute value left open to the end of the page is dropped by libxml2)
+ENDINGS = {"one data: address": '"><p>The end of the story.</p></body></html>'}
 #: every output beside the text (``--outputs``)
 ALL_OUTPUTS = {"formats": ("markdown", "html"), "metadata": True, "comments": True}
 
@@ -81,7 +87,8 @@ def crafted_page(name: str, size: int) -> str:
             attributes.append(f"a{len(attributes)}=1")
             length += len(attributes[-1]) + 1
         return start + " ".join(attributes) + ">x</div></body></html>"
-    return start + unit * ((size - len(start)) // len(unit))
+    end = ENDINGS.get(name, "")
+    return start + unit * ((size - len(start) - len(end)) // len(unit)) + end
 
 
 def times(names: list[str], size_mb: float, outputs: bool = False) -> None:

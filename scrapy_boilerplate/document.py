@@ -353,6 +353,10 @@ class Document:
     #: once known; None: not looked at yet. Parsing sets False where the markup holds
     #: neither schema.org name, which most pages do not (no search of the tree then)
     discussion_declared: bool | None = None
+    #: the length of the page's markup as parsed (characters of the decoded page): what a
+    #: pass over the whole markup costs, where the text is a small part of it (a page
+    #: whose attributes or ``data:`` addresses hold megabytes)
+    markup_length: int = 0
 
     def check_deadline(self) -> None:
         """Raise :class:`~scrapy_boilerplate.errors.ExtractionTimeout` if the time budget
@@ -384,6 +388,7 @@ class Document:
             fallback_title=self.fallback_title,
             cjk=self.cjk,
             discussion_declared=self.discussion_declared,
+            markup_length=self.markup_length,
         )
 
     def content(self) -> str:

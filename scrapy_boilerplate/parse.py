@@ -474,7 +474,15 @@ def parse_html(
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     root, warnings = build_tree(html)
     blocks, title = segment_shown(root, cjk=cjk)
-    doc = Document(blocks=blocks, title=title, root=root, url=url, warnings=warnings, cjk=cjk)
+    doc = Document(
+        blocks=blocks,
+        title=title,
+        root=root,
+        url=url,
+        warnings=warnings,
+        cjk=cjk,
+        markup_length=len(html),
+    )
     if not any(name in html for name in DISCUSSION_TYPES):
         doc.discussion_declared = False  # (markup without either name declares neither)
     if title is None and root is not None:
