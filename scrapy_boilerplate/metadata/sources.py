@@ -70,17 +70,25 @@ def _walk_json_ld(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
             yield from _walk_json_ld(value["@graph"], depth + 1)
 
 
+#: a JSON-LD script longer than this many characters is not read: the longest of the
+#: data sets' 2,149 scripts has 153,095, and decoding one of 64 MB took 1.5 s per 20 MB
+MAX_JSON_LD_CHARS = 1_000_000
+
+
 def from_json_ld(root: Any) -> Candidates:
     """Article fields of the page's JSON-LD (article types first, then WebPage). Each
-    script is read on its own: a broken one does not hide the others."""
+    script is read on its own: a broken one does not hide the others, and one longer
+    than ``MAX_JSON_LD_CHARS`` is left out."""
     from extruct.jsonld import JsonLdExtractor
     from lxml import html as lxml_html
 
     data: list[Any] = []
     for script in json_ld_scripts(root):
         # (extruct reads a document: each script goes alone into a small one)
+        if script.text is None or len(script.text) > MAX_JSON_LD_CHARS:
+            continue
         holder = lxml_html.Element("html")
-        text = xml_safe(script.text or "")  # (lxml takes no control character)
+        text = xml_safe(script.text)  # (lxml takes no control character)
         etree.SubElement(holder, "script", type="application/ld+json").text = text
         try:
             data.extend(JsonLdExtractor().extract_items(holder))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from scrapy_boilerplate import extract
 from scrapy_boilerplate.markup.tree import MAX_DEPTH, content_tree, safe_url
 from scrapy_boilerplate.parse import parse_html
 
@@ -170,6 +171,16 @@ def test_unsafe_urls_are_refused():
     ):
         assert safe_url(url, base) is None, url
     assert safe_url("javascript:alert(1)", None) is None
+
+
+def test_an_address_longer_than_any_server_takes_is_no_link_but_its_text_stays():
+    long_url = "https://news.example/" + "a" * 70_000
+    assert safe_url(long_url[:65_536], None) == long_url[:65_536]
+    assert safe_url(long_url, None) is None
+    html = f'<body><p>See <a href="{long_url}">the report</a> on the storm.</p></body>'
+    result = extract(html, formats=("markdown", "html"))
+    assert result.markdown == "See the report on the storm."
+    assert "href" not in result.html and "the report" in result.html
 
 
 def test_urls_that_cannot_be_parsed_are_refused_and_bases_that_cannot_are_ignored():

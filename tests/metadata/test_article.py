@@ -264,6 +264,25 @@ def test_a_broken_json_ld_script_does_not_hide_a_good_one():
     assert meta["sources"]["authors"] == "json-ld"
 
 
+def test_a_json_ld_script_of_megabytes_is_not_read_but_the_others_are(monkeypatch):
+    # decoding JSON costs about 1.5 s per 20 MB, and no real script comes near a million
+    # characters (the data sets' longest: 153,095)
+    from scrapy_boilerplate.metadata import sources
+
+    huge = dict(JSON_LD["@graph"][2], headline="A headline padded " + "x" * 400)
+    good = {"@type": "NewsArticle", "author": {"@type": "Person", "name": "Ann Lee"}}
+    head = (
+        f'<script type="application/ld+json">{json.dumps(huge)}</script>'
+        f'<script type="application/ld+json">{json.dumps(good)}</script>'
+    )
+    assert metadata(page(head))["headline"].startswith("A headline padded")
+    monkeypatch.setattr(sources, "MAX_JSON_LD_CHARS", 400)
+    meta = metadata(page(head))
+    assert meta["headline"] == "Storm hits the coast"  # from the page, not the script
+    assert meta["authors"] == [{"name": "Ann Lee"}]
+    assert meta["sources"]["authors"] == "json-ld"
+
+
 def test_nested_microdata_is_read_in_linear_time():
     # each author element's subtree was searched and its whole text read, for every one
     # of thousands of nested author elements: quadratic in the depth
@@ -331,6 +350,14 @@ def test_the_markup_of_a_huge_page_is_not_searched_for_dates(monkeypatch):
     assert "datePublished" not in extract(html.encode(), url, metadata=True).metadata
     monkeypatch.setattr(article, "MAX_MARKUP_SEARCHED", len(html))
     assert extract(html.encode(), url, metadata=True).metadata["datePublished"] == "2024-03-04"
+    # past MAX_MARKUP_DATED htmldate is not run at all: a date in a <time> element is not
+    # read, a declared one still is
+    dated = page("", body.replace("<h1>", '<time datetime="2024-03-05">5 March</time><h1>'))
+    assert metadata(dated, url=url)["datePublished"] == "2024-03-05"
+    monkeypatch.setattr(article, "MAX_MARKUP_DATED", 5000)
+    assert "datePublished" not in metadata(dated, url=url)
+    declared = '<meta property="article:published_time" content="2024-03-06T10:00:00Z">'
+    assert metadata(page(declared, body), url=url)["datePublished"].startswith("2024-03-06")
 
 
 def _many_names(n: int) -> str:
