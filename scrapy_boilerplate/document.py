@@ -353,9 +353,9 @@ class Document:
     #: once known; None: not looked at yet. Parsing sets False where the markup holds
     #: neither schema.org name, which most pages do not (no search of the tree then)
     discussion_declared: bool | None = None
-    #: the length of the page's markup as parsed (characters of the decoded page): what a
-    #: pass over the whole markup costs, where the text is a small part of it (a page
-    #: whose attributes or ``data:`` addresses hold megabytes)
+    #: the length of the page as decoded (characters, before a limit cut it): what a pass
+    #: over the whole markup costs, where the text is a small part of it (a page whose
+    #: attributes or ``data:`` addresses hold megabytes)
     markup_length: int = 0
 
     def check_deadline(self) -> None:

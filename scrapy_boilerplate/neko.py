@@ -33,6 +33,7 @@ from bisect import bisect_right
 from typing import Any
 
 from ._compiled import use_twin
+from .limits import MAX_TAGS
 from .words import JAVA_WHITESPACE
 
 __all__ = [
@@ -109,11 +110,16 @@ _RAW_TEXT_PATTERNS = tuple(
 )
 
 
-def _close_runaway_titles(html: str) -> str:
+def _close_runaway_titles(html: str, max_titles: int = MAX_TAGS) -> tuple[str, bool]:
+    """``html`` with each title that is never closed ended where NekoHTML ends it, and
+    whether the page was cut: past ``max_titles`` such titles the rest of the page is not
+    read (each becomes an element, which the tag limit, reading a title's text as HTML5
+    does, never counted: 16 MB of ``<title>x`` took 20 s)."""
     next_gt = _NextFind(html, ">")
     pieces: list[str] = []
     pos = 0
     end_tag_follows = True  # until a search for one fails (then none follows any later)
+    closed = 0
     opening = _TITLE_OPEN.search(html)
     while opening is not None:
         gt = next_gt(opening.end())
@@ -126,17 +132,21 @@ def _close_runaway_titles(html: str) -> str:
             end_tag_follows = _TITLE_END.search(html, start_end) is not None
             if end_tag_follows:
                 break  # closed later: the rest of the titles are ordinary
+        if closed == max_titles:
+            pieces.append(html[pos : opening.start()])
+            return "".join(pieces), True
         stop = _TITLE_STOP.search(html, start_end)
         end = stop.start() if stop else len(html)
         pieces.append(html[pos:start_end])
         pieces.append(_without_markup(html[start_end:end]))
         pieces.append("</title>")
+        closed += 1
         pos = end
         opening = _TITLE_OPEN.search(html, pos)  # after the runaway title's text
     if not pieces:
-        return html
+        return html, False
     pieces.append(html[pos:])
-    return "".join(pieces)
+    return "".join(pieces), False
 
 
 def _without_markup(title: str) -> str:
@@ -356,9 +366,17 @@ def rewrite_tags_python(html: str) -> str:
     return "".join(pieces)
 
 
-def prepare(html: str) -> str:
-    """Rewrite the few constructs NekoHTML and lxml repair differently (see module doc)."""
-    return rewrite_tags(_close_runaway_titles(html))
+def prepare(html: str, warnings: list[str] | None = None) -> str:
+    """Rewrite the few constructs NekoHTML and lxml repair differently (see module doc).
+    Past :data:`~scrapy_boilerplate.limits.MAX_TAGS` titles that are never closed the
+    rest of the page is cut off, with a ``tags_limit`` warning added to ``warnings``."""
+    html, cut = _close_runaway_titles(html)
+    if cut and warnings is not None:
+        warnings.append(
+            f"tags_limit: the page has more than {MAX_TAGS:,} titles that are never closed; "
+            f"what follows the {MAX_TAGS:,}th was not read"
+        )
+    return rewrite_tags(html)
 
 
 rewrite_tags = rewrite_tags_python

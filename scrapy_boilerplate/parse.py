@@ -424,7 +424,8 @@ def build_tree(text: str) -> tuple[Any, list[str]]:
     if not text or text.isspace():
         return None, warnings
     text, warnings = limit_markup(text)
-    data = neko.prepare(text).encode("utf-8", errors="replace")
+    cut = any(w.startswith("tags_limit") for w in warnings)  # (one warning says so)
+    data = neko.prepare(text, None if cut else warnings).encode("utf-8", errors="replace")
     # libxml2 would stop at a NUL. Replaced in the bytes (a NUL is the byte 0 alone in
     # UTF-8, and the rewrites above treat it as any other character): a search of bytes
     # is a memchr, one of a wide str is not

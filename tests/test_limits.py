@@ -79,3 +79,25 @@ def test_an_element_with_a_hundred_thousand_attributes_is_parsed_at_once():
         )
 
     assert growth(extract, page, 25_000) < LINEAR_GROWTH_LIMIT
+
+
+def test_titles_that_are_never_closed_count_against_the_limit_too():
+    # HTML5 reads "<title>x<title>x..." as one title, so the scan counts one tag; NekoHTML
+    # (whose repair the walk replays) ends each at the next tag: 16 MB made 2 million
+    # elements and took 20 s. Past MAX_TAGS such titles the rest is not read.
+    from scrapy_boilerplate import neko
+
+    head = "<html><head><title>first"
+    assert neko.prepare(head + "<title>x" * 10) == head + "</title>" + "<title>x</title>" * 10
+    html = head + "<title>x" * (MAX_TAGS + 10) + "<body><p>never read</p>"
+    warnings: list[str] = []
+    prepared = neko.prepare(html, warnings)
+    assert prepared.count("</title>") == MAX_TAGS
+    assert "never read" not in prepared
+    assert [w.split(":")[0] for w in warnings] == ["tags_limit"]
+    result = extract(html)
+    assert result.text == ""  # (all of it head; its title the last, as boilerpipe reads)
+    assert [w.split(":")[0] for w in result.warnings] == ["tags_limit"]
+    # a page the tag limit cut already says so once
+    cut = extract(head + "<title>x" * (MAX_TAGS + 10) + "<p>y</p>" * (MAX_TAGS + 10))
+    assert [w.split(":")[0] for w in cut.warnings] == ["tags_limit"]
