@@ -28,6 +28,7 @@ from ._compiled import use_twin
 __all__ = [
     "COMPILED",
     "MAX_ATTRIBUTES",
+    "MAX_TITLE_CHARS",
     "MAX_TAGS",
     "RAW_TEXT_TAGS",
     "limit_markup",
@@ -39,6 +40,10 @@ __all__ = [
 MAX_TAGS = 50_000
 #: attributes kept per start tag
 MAX_ATTRIBUTES = 1_000
+#: characters kept of the page's title (5 times the longest title of the data sets, 840):
+#: a crafted title of megabytes went whole into every item and into boilerpipe's title
+#: matching
+MAX_TITLE_CHARS = 4_096
 
 _VALUE = r"""(?:\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*))?"""
 # a comment's start, or a start tag and (group 1) its name

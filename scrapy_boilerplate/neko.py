@@ -110,6 +110,11 @@ _RAW_TEXT_PATTERNS = tuple(
 )
 
 
+#: characters of a title that is never closed read as its text (16 times
+#: :data:`~scrapy_boilerplate.limits.MAX_TITLE_CHARS`, what the title keeps)
+MAX_TITLE_MARKUP = 65_536
+
+
 def _close_runaway_titles(html: str, max_titles: int = MAX_TAGS) -> tuple[str, bool]:
     """``html`` with each title that is never closed ended where NekoHTML ends it, and
     whether the page was cut: past ``max_titles`` such titles the rest of the page is not
@@ -138,7 +143,9 @@ def _close_runaway_titles(html: str, max_titles: int = MAX_TAGS) -> tuple[str, b
         stop = _TITLE_STOP.search(html, start_end)
         end = stop.start() if stop else len(html)
         pieces.append(html[pos:start_end])
-        pieces.append(_without_markup(html[start_end:end]))
+        # (a title's first MAX_TITLE_MARKUP characters: the rest of a runaway title is
+        # title text no one reads, and dropping its comments went over it piece by piece)
+        pieces.append(_without_markup(html[start_end : min(end, start_end + MAX_TITLE_MARKUP)]))
         pieces.append("</title>")
         closed += 1
         pos = end

@@ -31,7 +31,7 @@ from . import neko
 from ._compiled import use_twin
 from .document import DISCUSSION_TYPES, Document, Label, TextBlock
 from .encoding import decode_html
-from .limits import limit_markup
+from .limits import MAX_TITLE_CHARS, limit_markup
 from .words import (
     ANCHOR_END,
     ANCHOR_START,
@@ -488,6 +488,14 @@ def parse_html(
         doc.discussion_declared = False  # (markup without either name declares neither)
     if title is None and root is not None:
         doc.fallback_title = _title_anywhere(root)
+    for name in ("title", "fallback_title"):
+        value = getattr(doc, name)
+        if value is not None and len(value) > MAX_TITLE_CHARS:
+            setattr(doc, name, java_trim(value[:MAX_TITLE_CHARS]))
+            warnings.append(
+                f"title_limit: the page's title is longer than {MAX_TITLE_CHARS:,} "
+                "characters; only that many were kept"
+            )
     return doc
 
 

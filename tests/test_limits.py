@@ -101,3 +101,21 @@ def test_titles_that_are_never_closed_count_against_the_limit_too():
     # a page the tag limit cut already says so once
     cut = extract(head + "<title>x" * (MAX_TAGS + 10) + "<p>y</p>" * (MAX_TAGS + 10))
     assert [w.split(":")[0] for w in cut.warnings] == ["tags_limit"]
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "<title>" + "a long title " * 100_000 + "</title>",  # closed, 1.3 MB
+        "<title>" + "<!--" * 1_000_000,  # never closed: dropping its comments was slow too
+    ],
+    ids=["closed", "never closed"],
+)
+def test_a_title_of_megabytes_keeps_its_first_characters(head):
+    from scrapy_boilerplate.limits import MAX_TITLE_CHARS
+
+    result = extract(f"<html><head>{head}</head><body><p>{'story words ' * 30}</p></body>")
+    assert 0 < len(result.title) <= MAX_TITLE_CHARS
+    assert [w.split(":")[0] for w in result.warnings] == ["title_limit"]
+    ordinary = extract("<html><head><title>A title</title></head><body><p>text</p></body>")
+    assert ordinary.title == "A title" and ordinary.warnings == ()
