@@ -94,20 +94,20 @@ def _inline_parts(element: Any, depth: int, parts: list[str]) -> bool:
 
 def _trimmed(parts: list[str], start: int) -> None:
     """Trim the whitespace at both ends of ``parts[start:]``, as a squash of their text
-    would (only the pieces at the ends are touched, each once or twice)."""
+    would (only the pieces at the ends are touched)."""
     for i in range(start, len(parts)):
-        piece = parts[i]
-        if piece[:1].isspace():  # squashed, a space kept at its other end
-            squashed = _squash(piece)
-            parts[i] = squashed + " " if squashed and piece[-1:].isspace() else squashed
+        parts[i] = parts[i].lstrip()  # (a hard break, "\\\n", starts with no space)
         if parts[i]:
             break
     for i in range(len(parts) - 1, start - 1, -1):
         piece = parts[i]
-        if piece[-1:].isspace():
+        trimmed = piece.rstrip()
+        if trimmed.endswith("\\") and piece[len(trimmed) : len(trimmed) + 1] == "\n":
+            # a hard break at the end, which a squash keeps: squashed whole (rare)
             squashed = _squash(piece)
-            parts[i] = " " + squashed if squashed and piece[:1].isspace() else squashed
-        if parts[i]:
+            trimmed = " " + squashed if squashed and piece[:1].isspace() else squashed
+        parts[i] = trimmed
+        if trimmed:
             break
 
 
@@ -185,7 +185,7 @@ def _blocks(container: Any, depth: int = 0) -> list[str]:
 
     for child in container:
         if child.tag in _INLINE_TAGS:
-            run.append(_inline_child(child))
+            _child_parts(child, 0, run)  # (squashed with the run, once)
         else:
             flush()
             blocks.extend(_block(child, depth))
