@@ -492,7 +492,7 @@ def parse_html(
         value = getattr(doc, name)
         if value is not None and len(value) > MAX_TITLE_CHARS:
             setattr(doc, name, java_trim(value[:MAX_TITLE_CHARS]))
-            warnings.append(
+            doc.warnings.append(
                 f"title_limit: the page's title is longer than {MAX_TITLE_CHARS:,} "
                 "characters; only that many were kept"
             )

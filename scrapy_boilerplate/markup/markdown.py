@@ -28,6 +28,8 @@ _ESCAPE_TABLE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|"})
 _LINE_START = re.compile(r"^(\s*)([#>+-]|=+\s*$|\d+[.)])")
 _LIST_START = re.compile(r"(- |\d+\. )")
 _INLINE_TAGS = frozenset("a em strong i b code img br sub sup".split())
+#: the marks around an emphasised element's Markdown
+_EMPHASIS = {"em": ("*", "*"), "i": ("*", "*"), "strong": ("**", "**"), "b": ("**", "**")}
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 #: levels of quotes and lists written as such
 MAX_NESTING = 8
@@ -134,13 +136,10 @@ def _child_parts(child: Any, depth: int, parts: list[str]) -> bool:
         parts.append(f"{fence}{pad}{raw}{pad}{fence}")
         return True
     href = child.get("href") if tag == "a" else None
-    opening, closing = {
-        "a": ("[", f"]({_destination(href)})") if href else ("", ""),
-        "em": ("*", "*"),
-        "i": ("*", "*"),
-        "strong": ("**", "**"),
-        "b": ("**", "**"),
-    }.get(tag, ("", ""))  # sub, sup, and block tags met inline: their text alone
+    if href:
+        opening, closing = "[", f"]({_destination(href)})"
+    else:  # sub, sup, a link without an address, block tags met inline: their text alone
+        opening, closing = _EMPHASIS.get(tag, ("", ""))
     parts.append(opening)
     start = len(parts)
     if not _inline_parts(child, depth + 1, parts):
