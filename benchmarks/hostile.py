@@ -63,6 +63,13 @@ CRAFTED = {
     # one image whose data: address is the whole page: little text, megabytes of markup
     # (htmldate's last resort searched all of it: metadata.article.MAX_MARKUP_SEARCHED)
     "one data: address": ('<html><body><p>A story.</p><img src="data:image/png;base64,', "AAAA"),
+    # 900 dated elements, each a distinct date-like string that only dateparser could read
+    # (htmldate reads up to 1,000 such elements; metadata.date_budget bounds it), then text
+    "dated elements": (
+        "<html><body>"
+        + "".join(f'<span class="date">x{i} 5 zorblat, qux-{i} 2021/x</span>' for i in range(900)),
+        _PARAGRAPH,
+    ),
     # cells spanning the HTML standard's 1,000 columns each (their colspan was not bounded)
     "wide colspans": ("<html><body><table><tr>", "<td colspan=100000000>x y</td>"),
     # a row of 10,000 cells over rows of one (padding every row to the widest: n * n)

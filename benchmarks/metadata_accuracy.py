@@ -260,7 +260,9 @@ def measure_cost_parts(path: Path, limit: int | None) -> dict[str, float]:
     return out
 
 
-def _no_date(root: Any, url: str | None, extensive: bool = True) -> None:
+def _no_date(
+    root: Any, url: str | None, extensive: bool = True, deadline: float | None = None
+) -> None:
     return None
 
 

@@ -30,6 +30,7 @@ from ..document import Document
 from ..markup.tree import safe_url
 from . import sources as read
 from .bylines import NAME_SEPARATOR, from_bylines
+from .date_budget import date_budget
 
 __all__ = ["METADATA_FIELDS", "extract_metadata"]
 
@@ -84,7 +85,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     # is spent, nor on a page of more markup than any real page has)
     day = None
     if not out_of_time and doc.markup_length <= MAX_MARKUP_DATED:
-        day = _htmldate(root, doc.url, _extensive_search(doc))
+        day = _htmldate(root, doc.url, _extensive_search(doc), doc.deadline)
     if day is not None:
         same_day = ((source, value) for source, value in dates if value[:10] == day)
         origin["datePublished"], out["datePublished"] = next(same_day, ("htmldate", day))
@@ -206,8 +207,12 @@ def _extensive_search(doc: Document) -> bool:
     return sum(len(block.text) for block in doc.blocks) <= MAX_TEXT_SEARCHED
 
 
-def _htmldate(root: Any, url: str | None, extensive: bool = True) -> str | None:
-    """htmldate's publication date (a day, ISO 8601) of the parsed page, or None."""
+def _htmldate(
+    root: Any, url: str | None, extensive: bool = True, deadline: float | None = None
+) -> str | None:
+    """htmldate's publication date (a day, ISO 8601) of the parsed page, or None; at
+    most :data:`.date_budget.MAX_PARSES` of its strings go to dateparser, none past
+    ``deadline`` (``time.monotonic()``)."""
     try:
         import htmldate
         from lxml.html import HtmlElement
@@ -216,7 +221,10 @@ def _htmldate(root: Any, url: str | None, extensive: bool = True) -> str | None:
         # tree before it prunes it); else bytes: a str that looks like a URL is downloaded
         page = root if isinstance(root, HtmlElement) else etree.tostring(root)
         # extensive: the markup, then dates in the text; the original date, not an update
-        found = htmldate.find_date(page, url=url, extensive_search=extensive, original_date=True)
+        with date_budget(deadline=deadline):
+            found = htmldate.find_date(
+                page, url=url, extensive_search=extensive, original_date=True
+            )
     except Exception:  # noqa: BLE001 - htmldate's failure on a page is no date
         return None
     return _date(found, None)
