@@ -70,6 +70,14 @@ CRAFTED = {
         + "".join(f'<span class="date">x{i} 5 zorblat, qux-{i} 2021/x</span>' for i in range(900)),
         _PARAGRAPH,
     ),
+    # JSON-LD scripts of 64 KB that are not JSON, each under the bound on one script:
+    # extruct's fallback reads each in Python (metadata.sources.MAX_JSON_LD_CHARS, in all)
+    "broken JSON-LD scripts": (
+        "<html><head>",
+        '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "'
+        + "x" * 65_536
+        + '" ,,}</script>',
+    ),
     # cells spanning the HTML standard's 1,000 columns each (their colspan was not bounded)
     "wide colspans": ("<html><body><table><tr>", "<td colspan=100000000>x y</td>"),
     # a row of 10,000 cells over rows of one (padding every row to the widest: n * n)
@@ -80,7 +88,10 @@ CRAFTED = {
 }
 #: what closes a crafted page after its repeated unit, where it needs closing to mean what
 #: it says (an attribute value left open to the end of the page is dropped by libxml2)
-ENDINGS = {"one data: address": '"><p>The end of the story.</p></body></html>'}
+ENDINGS = {
+    "one data: address": '"><p>The end of the story.</p></body></html>',
+    "broken JSON-LD scripts": "</head><body><p>The story.</p></body></html>",
+}
 #: every output beside the text (``--outputs``)
 ALL_OUTPUTS = {"formats": ("markdown", "html"), "metadata": True, "comments": True}
 
