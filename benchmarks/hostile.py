@@ -70,8 +70,8 @@ CRAFTED = {
         + "".join(f'<span class="date">x{i} 5 zorblat, qux-{i} 2021/x</span>' for i in range(900)),
         _PARAGRAPH,
     ),
-    # JSON-LD scripts of 64 KB that are not JSON, each under the bound on one script:
-    # extruct's fallback reads each in Python (metadata.sources.MAX_JSON_LD_CHARS, in all)
+    # JSON-LD scripts of 64 KB that are not JSON: extruct's fallback reads each in Python
+    # (metadata.sources.MAX_JSON_LD_CHARS bounds what a page's scripts hold in all)
     "broken JSON-LD scripts": (
         "<html><head>",
         '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "'
