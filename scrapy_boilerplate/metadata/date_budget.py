@@ -8,8 +8,9 @@ one per dated element: 27 KB of 400 distinct strings in ``<span class="date">`` 
 ``<time>`` elements.
 
 :func:`date_budget` lets a page's htmldate run hand at most ``limit`` strings to dateparser,
-and none once its ``deadline`` has passed; past that a string reads as no date, so htmldate
-goes on with its cheap patterns. The bound sits on the one function htmldate's
+and none once its ``deadline`` has passed (nor the process's first, slow one with less than
+:data:`WARM_UP_SECONDS` left); past that a string reads as no date, so htmldate goes on
+with its cheap patterns. The bound sits on the one function htmldate's
 ``try_date_expr`` calls for dateparser's answer, wrapped once per process
 (:func:`install`). The wrapper does nothing outside :func:`date_budget`: another caller of
 htmldate in the process (trafilatura) is not bounded.
@@ -23,18 +24,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["MAX_PARSES", "date_budget", "install"]
+__all__ = ["MAX_PARSES", "WARM_UP_SECONDS", "date_budget", "install"]
 
 #: strings one page may hand to dateparser: about 1 s at most. Of the ~4,600 pages of the
 #: data sets one hands it more (35), and its date stays the same; at 16, five pages meet
 #: the bound and one unlabelled page's date moves
 MAX_PARSES = 32
+#: what dateparser's first call in a process takes (it builds its tables of ~200 locales:
+#: 2.1 s measured, later calls 10-35 ms): it is made only with this much of a page's time
+#: budget left. Under a tight ``timeout`` the process executor's watchdog (1.5 times the
+#: budget and a second) killed the worker in that call, and each new worker did the same
+WARM_UP_SECONDS = 3.0
 #: the names under which htmldate versions reach dateparser from ``try_date_expr``
 _HOOKS = ("_external_date", "external_date_parser")
 
 _state = threading.local()
 _lock = threading.Lock()
 _hooked: str | None = None
+_warm = False  # whether dateparser answered once in this process
 
 
 class _Budget:
@@ -64,14 +71,22 @@ def install() -> str | None:
         original = getattr(extractors, name)
 
         def budgeted(*args: Any, **kwargs: Any) -> Any:
+            global _warm
             budget = getattr(_state, "budget", None)
             if budget is not None:
-                out_of_time = budget.deadline is not None and time.monotonic() > budget.deadline
+                # (the process's first call builds dateparser's locale tables: it needs
+                # WARM_UP_SECONDS of the budget, not a moment)
+                need = 0.0 if _warm else WARM_UP_SECONDS
+                out_of_time = (
+                    budget.deadline is not None and time.monotonic() + need > budget.deadline
+                )
                 if budget.left <= 0 or out_of_time:
                     budget.refused += 1
                     return None  # (no date from this string: htmldate goes on)
                 budget.left -= 1
-            return original(*args, **kwargs)
+            answer = original(*args, **kwargs)
+            _warm = True
+            return answer
 
         budgeted.__wrapped__ = original  # type: ignore[attr-defined]
         setattr(extractors, name, budgeted)

@@ -108,3 +108,25 @@ def test_budgets_nest_and_the_outer_one_is_back_after_the_inner(dateparser_calls
         before = len(dateparser_calls)
         htmldate.find_date(lxml_html.fromstring(dated_page(2)[0]), extensive_search=True)
     assert len(dateparser_calls) == before and outer.refused >= 2
+
+
+def test_the_first_slow_call_in_a_process_needs_time_for_its_warm_up(dateparser_calls, monkeypatch):
+    # dateparser's first call builds its locale tables (about 2 s): with less of the
+    # page's budget left the process executor's watchdog killed the worker in it
+    from scrapy_boilerplate.metadata import date_budget as budgets
+
+    install()
+    monkeypatch.setattr(budgets, "_warm", False)
+    html, names = dated_page(2)
+    tight = budgets.WARM_UP_SECONDS / 3
+    with date_budget(deadline=time.monotonic() + tight) as budget:
+        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+    assert dateparser_calls == [] and budget.refused
+    with date_budget(deadline=time.monotonic() + 60):
+        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+    assert asked(dateparser_calls) == set(names)
+    assert budgets._warm
+    later, names = dated_page(2)  # warm now: a tight budget is enough
+    with date_budget(deadline=time.monotonic() + tight):
+        htmldate.find_date(lxml_html.fromstring(later), extensive_search=True)
+    assert set(names) <= asked(dateparser_calls)
