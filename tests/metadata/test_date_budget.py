@@ -39,6 +39,11 @@ def dated_page(count: int) -> tuple[str, list[str]]:
     return f"<html><body><article>{story}</article>{spans}</body></html>", names
 
 
+def read_dates(html: str, **options) -> str | None:
+    """htmldate's extensive search over a page: its date, or None."""
+    return htmldate.find_date(lxml_html.fromstring(html), extensive_search=True, **options)
+
+
 def asked(calls: list[str]) -> set[str]:
     """The dated elements dateparser was asked about (by their names)."""
     return {call.split()[0] for call in calls}
@@ -76,14 +81,14 @@ def test_a_page_hands_dateparser_at_most_max_parses_strings(dateparser_calls):
 def test_without_a_budget_every_string_goes_to_dateparser(dateparser_calls):
     # trafilatura calls htmldate in the same process: it keeps htmldate's own behaviour
     html, names = dated_page(MAX_PARSES + 4)
-    htmldate.find_date(lxml_html.fromstring(html), extensive_search=True, original_date=True)
+    read_dates(html, original_date=True)
     assert asked(dateparser_calls) == set(names)
 
 
 def test_no_string_goes_to_dateparser_past_the_deadline(dateparser_calls):
     html, _ = dated_page(5)
     with date_budget(deadline=time.monotonic() - 1) as budget:
-        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+        read_dates(html)
     assert dateparser_calls == []
     assert budget.refused >= 5
 
@@ -92,10 +97,10 @@ def test_a_string_turned_away_on_one_page_is_parsed_on_the_next(dateparser_calls
     # htmldate remembers each string's answer: a refusal must not become that answer
     html, names = dated_page(1)
     with date_budget(limit=0) as budget:
-        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+        read_dates(html)
     assert budget.refused and dateparser_calls == []
     with date_budget():
-        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+        read_dates(html)
     assert asked(dateparser_calls) == set(names)
 
 
@@ -103,10 +108,10 @@ def test_budgets_nest_and_the_outer_one_is_back_after_the_inner(dateparser_calls
     html, names = dated_page(3)
     with date_budget(limit=0) as outer:
         with date_budget(limit=MAX_PARSES):
-            htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+            read_dates(html)
         assert asked(dateparser_calls) == set(names)
         before = len(dateparser_calls)
-        htmldate.find_date(lxml_html.fromstring(dated_page(2)[0]), extensive_search=True)
+        read_dates(dated_page(2)[0])
     assert len(dateparser_calls) == before and outer.refused >= 2
 
 
@@ -120,13 +125,13 @@ def test_the_first_slow_call_in_a_process_needs_time_for_its_warm_up(dateparser_
     html, names = dated_page(2)
     tight = budgets.WARM_UP_SECONDS / 3
     with date_budget(deadline=time.monotonic() + tight) as budget:
-        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+        read_dates(html)
     assert dateparser_calls == [] and budget.refused
     with date_budget(deadline=time.monotonic() + 60):
-        htmldate.find_date(lxml_html.fromstring(html), extensive_search=True)
+        read_dates(html)
     assert asked(dateparser_calls) == set(names)
     assert budgets._warm
     later, names = dated_page(2)  # warm now: a tight budget is enough
     with date_budget(deadline=time.monotonic() + tight):
-        htmldate.find_date(lxml_html.fromstring(later), extensive_search=True)
+        read_dates(later)
     assert set(names) <= asked(dateparser_calls)
