@@ -291,14 +291,31 @@ def site_groups(dataset_dirs: Sequence[str | os.PathLike[str]], corpus: Corpus) 
     ]
 
 
+#: How :func:`map_pages` starts its workers. ``"forkserver"`` (the default; ``"spawn"``
+#: where there is none): children of a clean process, so that a caller's threads
+#: (onnxruntime's, OpenMP's, a crawl's) cannot leave a lock held in them, which is how a
+#: forked corpus worker once hung. ``"fork"``: children of the caller, who see what it
+#: patched in memory; the experiments in ``benchmarks/`` set it, each a fresh process
+#: that patches the feature code before building a corpus.
+CORPUS_START_METHOD = "forkserver"
+
+
+def _worker_context() -> multiprocessing.context.BaseContext:
+    if CORPUS_START_METHOD == "fork" and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    from ..parallel.process_pool import process_context
+
+    return process_context()
+
+
 def map_pages(
     work: Callable[[tuple[Any, ...]], Any],
     jobs: Iterable[tuple[Any, ...]],
     processes: int = 1,
     log: Any = None,
 ) -> list[Any]:
-    """``work(job)`` for every page job, in ``processes`` processes (forked where the system
-    can), in order: the results that are neither None (no usable label) nor a string (a
+    """``work(job)`` for every page job, in ``processes`` processes (started as
+    :data:`CORPUS_START_METHOD` says), in order: the results that are neither None (no usable label) nor a string (a
     page that failed, logged)."""
     kept: list[Any] = []
     errors: list[str] = []
@@ -313,8 +330,7 @@ def map_pages(
                 log(f"corpus: {i + 1} pages read, {len(kept)} kept")
 
     if processes > 1:
-        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ctx.Pool(processes) as pool:
+        with _worker_context().Pool(processes) as pool:
             collect(pool.imap(work, jobs, chunksize=4))
     else:
         collect(map(work, jobs))
