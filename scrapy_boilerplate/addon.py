@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 
 from ._scrapy.compat import setdefault_in_component_priority_dict
-from ._scrapy.runner import crawl_runner
+from ._scrapy.runner import config_runner
 from .middlewares import (
     DOWNLOADER_MIDDLEWARE_ORDER,
     SPIDER_MIDDLEWARE_ORDER,
@@ -63,7 +63,7 @@ class BoilerplateAddon:
             config = load_config(settings)
         except Exception:  # noqa: BLE001 - disabled, or a bad setting the middleware reports
             return
-        runner = crawl_runner(self.crawler, config.workers, config.executor, config.site_memory)
+        runner = config_runner(self.crawler, config)
         if runner.uses_processes:
             runner.prestart(settings)
             # ended with the crawl even if it fails before its components exist

@@ -44,7 +44,7 @@ from ._scrapy.results import (
     item_values,
     skipped_result,
 )
-from ._scrapy.runner import crawl_runner
+from ._scrapy.runner import config_runner
 from .encoding import declared_encoding, decodes_document, detect_encoding
 from .extraction import Extractor
 from .parallel.worker import EncodedPage
@@ -93,9 +93,7 @@ class BoilerplateDownloaderMiddleware:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.config = load_config(crawler.settings)
-        self.runner = crawl_runner(
-            crawler, self.config.workers, self.config.executor, self.config.site_memory
-        )
+        self.runner = config_runner(crawler, self.config)
         self.specs = SpecCache(self.config.allowed_imports)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)

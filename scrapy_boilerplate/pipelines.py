@@ -19,7 +19,7 @@ from scrapy.exceptions import NotConfigured
 from ._scrapy.items import ItemFiller
 from ._scrapy.log import OnceLogger
 from ._scrapy.results import PRESET_EXTRA_FIELDS, count_result, error_result, item_values
-from ._scrapy.runner import crawl_runner
+from ._scrapy.runner import config_runner
 from .settings import load_config
 
 if TYPE_CHECKING:
@@ -48,9 +48,7 @@ class BoilerplatePipeline:
             raise NotConfigured(
                 "BOILERPLATE_HTML_FIELD is not set: name the item field that holds raw HTML"
             )
-        self.runner = crawl_runner(
-            crawler, self.config.workers, self.config.executor, self.config.site_memory
-        )
+        self.runner = config_runner(crawler, self.config)
         self.filler = ItemFiller(crawler, self.config.overwrite, logger)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)

@@ -53,12 +53,18 @@ class ExtractionRunner:
     ``site_memory`` (sites, 0: none) is the size of the crawl's memory of each site's
     template (:class:`~scrapy_boilerplate.site_memory.SiteMemory`): one the threads share,
     or one in each worker process.
+
+    ``metadata``: the crawl reads metadata, so the fork server makes dateparser's slow
+    first call before it forks the workers (:func:`~scrapy_boilerplate.parallel.process_pool.process_context`).
     """
 
-    def __init__(self, workers: int, executor: str = "thread", site_memory: int = 0) -> None:
+    def __init__(
+        self, workers: int, executor: str = "thread", site_memory: int = 0, metadata: bool = False
+    ) -> None:
         self.workers = workers
         self.executor = executor
         self.site_memory = site_memory
+        self.metadata = metadata
         self._memory = SiteMemory(site_memory) if site_memory > 0 else None
         # Processes get two calls each: one running, one queued, so that a worker does not
         # sit idle while its next page crosses the socket.
@@ -167,10 +173,10 @@ class ExtractionRunner:
         with self._pool_lock:
             if self._pool is None:
                 if asyncio_available() if on_asyncio is None else on_asyncio:
-                    self._pool = ProcessPool(self.workers, process_context())
+                    self._pool = ProcessPool(self.workers, process_context(self.metadata))
                 else:
                     self._pool = ProcessPoolExecutor(
-                        max_workers=self.workers, mp_context=process_context()
+                        max_workers=self.workers, mp_context=process_context(self.metadata)
                     )
             return self._pool
 
@@ -194,16 +200,38 @@ _CRAWL_RUNNERS: weakref.WeakKeyDictionary[Any, ExtractionRunner] = weakref.WeakK
 
 
 def crawl_runner(
-    crawler: Any, workers: int, executor: str, site_memory: int = 0
+    crawler: Any, workers: int, executor: str, site_memory: int = 0, metadata: bool = False
 ) -> ExtractionRunner:
     """The crawl's :class:`ExtractionRunner`, shared by the add-on (which starts worker
     processes early), the downloader middleware and the pipeline: one set of workers
     and one memory of the sites per crawl. A runner of other ``workers``/``executor``/
-    ``site_memory`` is closed and replaced."""
+    ``site_memory``/``metadata`` is closed and replaced."""
     runner = _CRAWL_RUNNERS.get(crawler)
-    wanted = (workers, executor, site_memory)
-    if runner is None or (runner.workers, runner.executor, runner.site_memory) != wanted:
+    wanted = (workers, executor, site_memory, metadata)
+    if (
+        runner is None
+        or (
+            runner.workers,
+            runner.executor,
+            runner.site_memory,
+            runner.metadata,
+        )
+        != wanted
+    ):
         if runner is not None:
             runner.close()
-        runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(workers, executor, site_memory)
+        runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(
+            workers, executor, site_memory, metadata
+        )
     return runner
+
+
+def config_runner(crawler: Any, config: Any) -> ExtractionRunner:
+    """:func:`crawl_runner` for a crawl's :class:`~scrapy_boilerplate.settings.BoilerplateConfig`."""
+    return crawl_runner(
+        crawler,
+        config.workers,
+        config.executor,
+        config.site_memory,
+        metadata="metadata" in config.formats,
+    )

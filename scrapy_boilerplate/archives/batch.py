@@ -194,7 +194,8 @@ def _in_processes(
     thread = threading.Thread(target=loop.run_forever, name="boilerplate-archive-pool")
     thread.daemon = True
     thread.start()
-    pool = ProcessPool(workers, process_context())
+    # (reading metadata: dateparser's slow first call made once, in the fork server)
+    pool = ProcessPool(workers, process_context(warm_dates="metadata" in formats))
     pickled = pickle.dumps(extractor)
     limit = hard_limit(timeout)
     window: collections.deque[tuple[list[ArchivedPage], concurrent.futures.Future[Any]]]

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["MAX_PARSES", "WARM_UP_SECONDS", "date_budget", "install"]
+__all__ = ["MAX_PARSES", "WARM_UP_SECONDS", "date_budget", "install", "warm_up"]
 
 #: strings one page may hand to dateparser: about 1 s at most. Of the ~4,600 pages of the
 #: data sets one hands it more (35), and its date stays the same; at 16, five pages meet
@@ -35,6 +35,8 @@ MAX_PARSES = 32
 #: budget left. Under a tight ``timeout`` the process executor's watchdog (1.5 times the
 #: budget and a second) killed the worker in that call, and each new worker did the same
 WARM_UP_SECONDS = 3.0
+#: what :func:`warm_up` asks dateparser about: no locale reads it, so every one is loaded
+_WARM_UP_STRING = "x 5 zorblat, qux-1 2021/x"
 #: the names under which htmldate versions reach dateparser from ``try_date_expr``
 _HOOKS = ("_external_date", "external_date_parser")
 
@@ -115,3 +117,24 @@ def date_budget(limit: int = MAX_PARSES, deadline: float | None = None) -> Itera
             clear = getattr(extractors.try_date_expr, "cache_clear", None)
             if clear is not None:
                 clear()
+
+
+def warm_up() -> bool:
+    """Make dateparser's slow first call now (2.1 s: it loads its ~200 locales), outside any
+    page's budget, so that later pages in this process, and the processes forked from it,
+    find it warm: their dates are then read under any ``timeout``. The process executor's
+    fork server does this when the crawl reads metadata
+    (:mod:`scrapy_boilerplate.parallel.warm_dates`). Whether dateparser is warm now (False
+    without htmldate, the ``[article]`` extra)."""
+    global _warm
+    try:
+        from htmldate import extractors
+    except ImportError:
+        return False
+    install()
+    try:
+        extractors.get_external_parser().get_date_data(_WARM_UP_STRING)
+    except Exception:  # noqa: BLE001 - a dateparser that fails here fails on pages, bounded
+        return False
+    _warm = True
+    return True

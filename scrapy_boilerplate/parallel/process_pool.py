@@ -353,15 +353,20 @@ def hard_limit(timeout: float | None) -> float | None:
 
 
 _WORKER_MODULE = "scrapy_boilerplate.parallel.worker"
+_WARM_DATES_MODULE = "scrapy_boilerplate.parallel.warm_dates"
 
 
-def process_context() -> multiprocessing.context.BaseContext:
-    """The start method for worker processes, set up to import the engine once."""
+def process_context(warm_dates: bool = False) -> multiprocessing.context.BaseContext:
+    """The start method for worker processes, set up to import the engine once; with
+    ``warm_dates`` (metadata is read), to make dateparser's slow first call once too
+    (:mod:`~scrapy_boilerplate.parallel.warm_dates`). The fork server is one per process:
+    what the first context that starts it asks for holds for every later pool."""
     # A forkserver imports the engine (numpy, lxml, the models' code) once and forks every
     # worker from there; "spawn" would import it again in each worker.
     # Neither forks the caller (a crawl), whose threads make fork() unsafe.
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([_WORKER_MODULE])
+        preload = [_WORKER_MODULE, _WARM_DATES_MODULE] if warm_dates else [_WORKER_MODULE]
+        context.set_forkserver_preload(preload)
         return context
     return multiprocessing.get_context("spawn")

@@ -250,3 +250,19 @@ async def test_a_page_over_the_time_budget_times_out_and_the_crawl_goes_on(
     assert all("The story about " in by_url[u]["text"] for u in good)
     assert crawler.stats.get_value("boilerplate/timeout_count") == 1
     assert crawler.stats.get_value("boilerplate/extracted_count") == 6
+
+
+def test_a_crawl_that_reads_metadata_has_a_runner_whose_workers_start_with_dates_warm():
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_boilerplate._scrapy.runner import config_runner
+    from scrapy_boilerplate.settings import load_config
+
+    def runner_for(settings):
+        crawler = get_crawler(scrapy.Spider, settings)
+        return config_runner(crawler, load_config(crawler.settings))
+
+    assert not runner_for({"BOILERPLATE_EXECUTOR": "process"}).metadata
+    fields = {"BOILERPLATE_FIELDS": {"published": "metadata.datePublished"}}
+    assert runner_for({"BOILERPLATE_EXECUTOR": "process", **fields}).metadata
+    assert runner_for({"BOILERPLATE_ITEM_PRESET": "zyte"}).metadata
