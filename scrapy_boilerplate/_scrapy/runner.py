@@ -75,6 +75,11 @@ class ExtractionRunner:
         self._pickles: dict[int, tuple[Any, bytes]] = {}
 
     @property
+    def options(self) -> tuple[int, str, int, bool]:
+        """What the runner was made with: workers, executor, site memory, metadata."""
+        return (self.workers, self.executor, self.site_memory, self.metadata)
+
+    @property
     def uses_processes(self) -> bool:
         """Whether extractions go to worker processes (the "process" executor, 1+ workers)."""
         return self.executor == "process" and self.workers > 0
@@ -208,16 +213,7 @@ def crawl_runner(
     ``site_memory``/``metadata`` is closed and replaced."""
     runner = _CRAWL_RUNNERS.get(crawler)
     wanted = (workers, executor, site_memory, metadata)
-    if (
-        runner is None
-        or (
-            runner.workers,
-            runner.executor,
-            runner.site_memory,
-            runner.metadata,
-        )
-        != wanted
-    ):
+    if runner is None or runner.options != wanted:
         if runner is not None:
             runner.close()
         runner = _CRAWL_RUNNERS[crawler] = ExtractionRunner(
