@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import DeferredSemaphore
@@ -25,6 +25,9 @@ from ..parallel.process_pool import (
 from ..parallel.worker import extract_pickled, extract_to_dict
 from ..site_memory import SiteMemory
 from .compat import asyncio_available, asyncio_expected, run_in_thread
+
+if TYPE_CHECKING:
+    from ..settings import BoilerplateConfig
 
 __all__ = ["ExtractionRunner", "crawl_runner", "hard_limit"]
 
@@ -55,7 +58,8 @@ class ExtractionRunner:
     or one in each worker process.
 
     ``metadata``: the crawl reads metadata, so the fork server makes dateparser's slow
-    first call before it forks the workers (:func:`~scrapy_boilerplate.parallel.process_pool.process_context`).
+    first call before it forks the workers
+    (:func:`~scrapy_boilerplate.parallel.process_pool.process_context`).
     """
 
     def __init__(
@@ -222,8 +226,9 @@ def crawl_runner(
     return runner
 
 
-def config_runner(crawler: Any, config: Any) -> ExtractionRunner:
-    """:func:`crawl_runner` for a crawl's :class:`~scrapy_boilerplate.settings.BoilerplateConfig`."""
+def config_runner(crawler: Any, config: BoilerplateConfig) -> ExtractionRunner:
+    """:func:`crawl_runner` for a crawl's settings, as :func:`.settings.load_config` read
+    them."""
     return crawl_runner(
         crawler,
         config.workers,

@@ -315,8 +315,8 @@ def map_pages(
     log: Any = None,
 ) -> list[Any]:
     """``work(job)`` for every page job, in ``processes`` processes (started as
-    :data:`CORPUS_START_METHOD` says), in order: the results that are neither None (no usable label) nor a string (a
-    page that failed, logged)."""
+    :data:`CORPUS_START_METHOD` says), in order: the results that are neither None (no
+    usable label) nor a string (a page that failed, logged)."""
     kept: list[Any] = []
     errors: list[str] = []
 
