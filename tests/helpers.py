@@ -1,8 +1,10 @@
 """Pages, filters and a runner shared by the top-level test modules (spec, registry,
-extraction), the named boilerpipe extractors' tests and the command-line tests."""
+extraction), the named boilerpipe extractors' tests and the command-line tests; and a
+fresh interpreter for the tests of what a process does once."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 from scrapy_boilerplate import Filter
 
@@ -92,3 +94,20 @@ def run_cli_without(module: str, argv: list[str]) -> subprocess.CompletedProcess
         f"sys.exit(main({argv!r}))\n"
     )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+
+
+#: the checkout: a fresh interpreter started here imports ``tests`` and ``benchmarks``
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_python(code: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """``code`` run by a fresh interpreter in the checkout (``sys.argv[1:]`` are ``args``),
+    for what one process can do only once or must not inherit from the test process:
+    its output as text."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

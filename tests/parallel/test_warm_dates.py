@@ -9,16 +9,13 @@ server is one per process, started by the first pool.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
-pytest.importorskip("htmldate")
+from ..helpers import run_python
 
-ROOT = Path(__file__).resolve().parents[2]
+pytest.importorskip("htmldate")
 
 # A Russian date: htmldate's own patterns read only its year (2020-01-01), dateparser
 # the day. Four pages to two workers, each page with a budget of 1 s.
@@ -52,13 +49,7 @@ EXTRACT_IN_WORKERS = textwrap.dedent(
 
 
 def dates_read_in_workers(fork_server: str) -> list[str]:
-    run = subprocess.run(
-        [sys.executable, "-c", EXTRACT_IN_WORKERS, fork_server],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = run_python(EXTRACT_IN_WORKERS, fork_server)
     assert run.returncode == 0, run.stderr
     return run.stdout.split()
 
@@ -73,16 +64,8 @@ def test_cold_workers_leave_them_to_a_page_with_time_for_the_first_call():
 
 
 def test_warm_up_in_this_process():
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from scrapy_boilerplate.metadata import date_budget as d;"
-            " print(d._warm, d.warm_up(), d._warm)",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
+    run = run_python(
+        "from scrapy_boilerplate.metadata import date_budget as d;"
+        " print(d._warm, d.warm_up(), d._warm)"
     )
     assert run.stdout.split() == ["False", "True", "True"], run.stderr

@@ -6,12 +6,9 @@ held by no thread of its own: the first time it needs one, it waits forever. Tha
 a corpus build once hung in a test process. The workers start from a clean process.
 """
 
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..helpers import run_python
 
 BUILD_WHILE_A_THREAD_HOLDS_A_LOCK = textwrap.dedent(
     """
@@ -37,28 +34,15 @@ BUILD_WHILE_A_THREAD_HOLDS_A_LOCK = textwrap.dedent(
 
 def test_workers_start_clean_while_a_thread_of_the_caller_holds_a_lock():
     # forked, each worker would wait for LOCK forever; started clean, they find it free
-    run = subprocess.run(
-        [sys.executable, "-c", BUILD_WHILE_A_THREAD_HOLDS_A_LOCK],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    run = run_python(BUILD_WHILE_A_THREAD_HOLDS_A_LOCK, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[(1,), (2,), (3,)]"
 
 
 def test_the_experiments_fork_so_their_in_memory_patches_reach_the_workers():
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import benchmarks; from scrapy_boilerplate.training import dataset;"
-            " print(dataset.CORPUS_START_METHOD)",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
+    run = run_python(
+        "import benchmarks; from scrapy_boilerplate.training import dataset;"
+        " print(dataset.CORPUS_START_METHOD)",
         timeout=120,
     )
     assert run.stdout.strip() == "fork", run.stderr
