@@ -21,6 +21,7 @@ from ..parallel.process_pool import (
     WorkerTimeout,
     hard_limit,
     process_context,
+    warm_worker_dates,
 )
 from ..parallel.worker import extract_pickled, extract_to_dict
 from ..site_memory import SiteMemory
@@ -182,10 +183,14 @@ class ExtractionRunner:
         with self._pool_lock:
             if self._pool is None:
                 if asyncio_available() if on_asyncio is None else on_asyncio:
-                    self._pool = ProcessPool(self.workers, process_context(self.metadata))
+                    self._pool = ProcessPool(
+                        self.workers, process_context(self.metadata), warm_dates=self.metadata
+                    )
                 else:
                     self._pool = ProcessPoolExecutor(
-                        max_workers=self.workers, mp_context=process_context(self.metadata)
+                        max_workers=self.workers,
+                        mp_context=process_context(self.metadata),
+                        initializer=warm_worker_dates if self.metadata else None,
                     )
             return self._pool
 

@@ -195,7 +195,8 @@ def _in_processes(
     thread.daemon = True
     thread.start()
     # (reading metadata: dateparser's slow first call made once, in the fork server)
-    pool = ProcessPool(workers, process_context(warm_dates="metadata" in formats))
+    warm_dates = "metadata" in formats
+    pool = ProcessPool(workers, process_context(warm_dates), warm_dates=warm_dates)
     pickled = pickle.dumps(extractor)
     limit = hard_limit(timeout)
     window: collections.deque[tuple[list[ArchivedPage], concurrent.futures.Future[Any]]]

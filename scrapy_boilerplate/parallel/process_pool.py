@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import importlib
 import multiprocessing
 import pickle
 import signal
@@ -37,10 +38,15 @@ __all__ = [
     "hard_limit",
     "process_context",
     "serve",
+    "warm_worker_dates",
 ]
 
 #: how often a call queued behind calls that ended their workers is sent again
 _MAX_RESENDS = 5
+#: what a worker sends once it is ready for calls, and how long it may take to get there
+#: (dateparser's warm-up takes ~2 s; a worker that never gets there is killed)
+_READY = b"R"
+READY_TIMEOUT = 300.0
 _HEADER = struct.Struct("!Q")  # the length of the pickle that follows
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 
@@ -83,12 +89,19 @@ def _answer(call: bytes) -> bytes:
         return pickle.dumps((False, RuntimeError(f"unpicklable worker reply: {exc!r}")))
 
 
-def serve(sock: socket.socket) -> None:
-    """Answer calls on ``sock`` until the crawl closes its end (a worker's main loop)."""
+def serve(sock: socket.socket, warm_dates: bool = False) -> None:
+    """Answer calls on ``sock`` until the crawl closes its end (a worker's main loop).
+
+    First, with ``warm_dates``, make sure dateparser's slow first call is made (a no-op
+    where the fork server made it), then say so with one byte: the crawl counts the
+    worker as started only then, so that no page's time limit runs during the warm-up."""
     # Ctrl-C reaches the whole process group: the crawl decides when its workers stop (by
     # closing their sockets), so that a graceful shutdown still extracts its last pages
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with sock:
+        if warm_dates:
+            warm_worker_dates()
+        sock.sendall(_READY)
         while True:
             header = _read_exactly(sock, _HEADER.size)
             if header is None:
@@ -101,6 +114,14 @@ def serve(sock: socket.socket) -> None:
                 sock.sendall(_HEADER.pack(len(reply)) + reply)
             except OSError:  # the crawl closed its end while we worked: nobody waits
                 return
+
+
+def warm_worker_dates() -> None:
+    """Make dateparser's slow first call in this worker, before its first page, unless
+    the fork server it came from made it (then its module is imported already, and this
+    costs nothing). A fork server started by a pool that read no metadata did not make
+    it, nor does a "spawn" worker inherit it."""
+    importlib.import_module(_WARM_DATES_MODULE)
 
 
 # -- the crawl side -------------------------------------------------------------------------------
@@ -119,9 +140,11 @@ class _Worker(asyncio.Protocol):
     """One worker process and the crawl's end of its socket, as an asyncio protocol: the
     event loop hands it the bytes of replies as they arrive."""
 
-    def __init__(self, context: multiprocessing.context.BaseContext) -> None:
+    def __init__(
+        self, context: multiprocessing.context.BaseContext, warm_dates: bool = False
+    ) -> None:
         ours, theirs = socket.socketpair()
-        self.process = context.Process(target=serve, args=(theirs,), daemon=True)
+        self.process = context.Process(target=serve, args=(theirs, warm_dates), daemon=True)
         self.process.start()
         theirs.close()  # so that our end sees EOF when the worker ends
         self.socket = ours
@@ -132,6 +155,29 @@ class _Worker(asyncio.Protocol):
         self._buffer = bytearray()
         self._transport: asyncio.Transport | None = None
         self._connecting: asyncio.Future[Any] | None = None
+
+    def wait_until_ready(self) -> None:
+        """Block until the worker says it is ready for calls (pools start workers in a
+        thread of their own): a call's time limit counts from when it is sent, so none
+        may be sent to a worker still warming up. Raises :class:`WorkerDied` if the
+        worker ends or stalls first."""
+        self.socket.settimeout(READY_TIMEOUT)
+        try:
+            ready = self.socket.recv(len(_READY))
+        except OSError:  # (socket.timeout among them)
+            ready = b""
+        if ready != _READY:
+            self.alive = False
+            self.process.kill()
+            self.process.join(1.0)
+            self.socket.close()
+            code = self.process.exitcode
+            raise WorkerDied(
+                "a worker process ended or stalled before it was ready"
+                + (f" (exit code {code})" if code is not None else ""),
+                started=False,
+            )
+        self.socket.settimeout(None)
 
     async def call(self, payload: bytes, limit: float | None = None) -> Any:
         """Send a call; ``limit``: seconds it may run once the worker starts it."""
@@ -227,16 +273,29 @@ class ProcessPool:
     """``workers`` processes from ``context``, started on the first call (or by
     :meth:`start`).
 
-    Starting a process blocks until it runs (the first one waits for the fork server to
-    import the engine), so it happens in a short-lived thread while the event loop goes on. Calls go to the worker with the fewest unanswered calls. Must be used from one
-    event loop (the crawl's); arguments, results and exceptions must pickle.
+    Starting a process blocks until it runs and says it is ready (the first one waits
+    for the fork server to import the engine), so it happens in a short-lived thread
+    while the event loop goes on. Calls go to the worker with the fewest unanswered
+    calls. Must be used from one event loop (the crawl's); arguments, results and
+    exceptions must pickle.
+
+    ``warm_dates`` (metadata is read): each worker makes sure dateparser's slow first
+    call is made before it takes calls. Where the fork server made it
+    (:func:`process_context`), that costs nothing; where it did not (a fork server that
+    an earlier pool of the process started, or "spawn"), the worker makes it itself.
     """
 
-    def __init__(self, workers: int, context: multiprocessing.context.BaseContext) -> None:
+    def __init__(
+        self,
+        workers: int,
+        context: multiprocessing.context.BaseContext,
+        warm_dates: bool = False,
+    ) -> None:
         if workers < 1:
             raise ValueError("a process pool needs at least one worker")
         self.size = workers
         self.context = context
+        self.warm_dates = warm_dates
         self._workers: list[_Worker] = []
         self._starting: asyncio.Future[None] | None = None
         self._early: concurrent.futures.Future[list[_Worker]] | None = None
@@ -260,7 +319,7 @@ class ProcessPool:
             if not started.set_running_or_notify_cancel():  # nobody waits any more
                 return
             try:
-                started.set_result([_Worker(self.context) for _ in range(count)])
+                started.set_result(_started_workers(self.context, count, self.warm_dates))
             except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits them
                 started.set_exception(exc)
 
@@ -338,6 +397,21 @@ class ProcessPool:
             early.add_done_callback(lambda done: _close_started(done, timeout))
 
 
+def _started_workers(
+    context: multiprocessing.context.BaseContext, count: int, warm_dates: bool
+) -> list[_Worker]:
+    # all started first, then awaited: workers that warm up themselves do it side by side
+    workers = [_Worker(context, warm_dates) for _ in range(count)]
+    try:
+        for worker in workers:
+            worker.wait_until_ready()
+    except BaseException:
+        for worker in workers:
+            worker.close(timeout=1.0)
+        raise
+    return workers
+
+
 def _close_started(done: concurrent.futures.Future[list[_Worker]], timeout: float) -> None:
     if not done.cancelled() and done.exception() is None:
         for worker in done.result():
@@ -360,7 +434,9 @@ def process_context(warm_dates: bool = False) -> multiprocessing.context.BaseCon
     """The start method for worker processes, set up to import the engine once; with
     ``warm_dates`` (metadata is read), to make dateparser's slow first call once too
     (:mod:`~scrapy_boilerplate.parallel.warm_dates`). The fork server is one per process:
-    what the first context that starts it asks for holds for every later pool."""
+    what the first context that starts it asks for holds for every later pool (a pool
+    with ``warm_dates`` whose fork server did not warm up has its workers do it:
+    :class:`ProcessPool`)."""
     # A forkserver imports the engine (numpy, lxml, the models' code) once and forks every
     # worker from there; "spawn" would import it again in each worker.
     # Neither forks the caller (a crawl), whose threads make fork() unsafe.

@@ -170,6 +170,29 @@ async def test_a_call_past_its_limit_kills_its_worker_and_spares_the_queue():
         pool.close()
 
 
+class ExitingAtStart:
+    """A start method whose processes end at once with exit code 3, before they serve."""
+
+    def __init__(self, context):
+        self.context = context
+
+    def Process(self, target, args, daemon):  # noqa: N802 - multiprocessing's name
+        return self.context.Process(target=os._exit, args=(3,), daemon=daemon)
+
+
+@deferred_f_from_coro_f
+async def test_a_worker_that_ends_before_it_is_ready_fails_the_call_with_a_clear_error():
+    pool = ProcessPool(1, ExitingAtStart(_context()))
+    try:
+        started = time.monotonic()
+        with pytest.raises(WorkerDied, match=r"before it was ready \(exit code 3\)"):
+            await pool.run(os.getpid)
+        assert time.monotonic() - started < 30  # tried again a few times, not forever
+        assert pool.pids == []
+    finally:
+        pool.close()
+
+
 @deferred_f_from_coro_f
 async def test_workers_ignore_ctrl_c_which_the_crawl_handles():
     import signal

@@ -1,5 +1,7 @@
 """With metadata on, the process executor's fork server makes dateparser's slow first call
-(its locale tables, ~2 s) once, before it forks the workers.
+(its locale tables, ~2 s) once, before it forks the workers; where the fork server did
+not (an earlier pool of the process started it, or the platform has none), each worker
+makes it before it takes a page.
 
 Cold, a process makes that call only for a page with 3 s of its budget left
 (``date_budget.WARM_UP_SECONDS``), so under a shorter ``timeout`` no worker would ever
@@ -28,9 +30,17 @@ EXTRACT_IN_WORKERS = textwrap.dedent(
     from scrapy_boilerplate.archives.records import ArchivedPage
     from scrapy_boilerplate.parallel import process_pool
 
-    if sys.argv[1] == "cold":  # a fork server that does not warm dateparser
-        process_context = process_pool.process_context
-        process_pool.process_context = lambda warm_dates=False: process_context(False)
+    mode = sys.argv[1]
+    if mode == "cold":  # neither the fork server nor the workers warm dateparser up
+        process_context, Pool = process_pool.process_context, process_pool.ProcessPool
+        process_pool.ProcessPool = lambda workers, context, warm_dates=False: Pool(
+            workers, process_context(False)
+        )
+    elif mode == "spawn":  # a platform without fork server
+        import multiprocessing
+        process_pool.process_context = lambda warm_dates=False: multiprocessing.get_context(
+            "spawn"
+        )
 
     story = "<p>" + "The storm hit the northern coast on Tuesday night. " * 20 + "</p>"
     html = f'<html><body><article>{story}</article><span class="date">3 ноября 2020</span>'
@@ -39,6 +49,8 @@ EXTRACT_IN_WORKERS = textwrap.dedent(
                      None, None, 200, "test")
         for i in range(4)
     ]
+    if mode == "after-a-pool-without-metadata":  # that pool starts the fork server
+        assert len(list(extract_pages(pages, get_extractor(), workers=2))) == 4
     results = extract_pages(
         pages, get_extractor(), workers=2, timeout=1.0, formats=("metadata",)
     )
@@ -58,6 +70,15 @@ def test_workers_of_a_warmed_fork_server_read_dateparsers_dates_under_a_short_ti
     assert dates_read_in_workers("warm") == ["None", "2020-11-03"] * 4
 
 
+def test_workers_warm_up_themselves_where_the_fork_server_did_not():
+    # the fork server is one per process: a first pool that read no metadata started it
+    assert dates_read_in_workers("after-a-pool-without-metadata") == ["None", "2020-11-03"] * 4
+
+
+def test_spawned_workers_warm_up_themselves():
+    assert dates_read_in_workers("spawn") == ["None", "2020-11-03"] * 4
+
+
 def test_cold_workers_leave_them_to_a_page_with_time_for_the_first_call():
     # what the warm-up changes: the same pages, only the year that htmldate's patterns read
     assert dates_read_in_workers("cold") == ["None", "2020-01-01"] * 4
@@ -69,3 +90,54 @@ def test_warm_up_in_this_process():
         " print(d._warm, d.warm_up(), d._warm)"
     )
     assert run.stdout.split() == ["False", "True", "True"], run.stderr
+
+
+def test_a_call_s_time_limit_does_not_run_while_its_worker_warms_up():
+    # a fork server that did not warm up (started for no metadata), then a pool that
+    # wants it: the worker takes ~2 s to warm up, the first call may take 0.5 s
+    run = run_python(
+        textwrap.dedent(
+            """
+            import asyncio, time
+            from scrapy_boilerplate.parallel.process_pool import ProcessPool, process_context
+
+            # (a builtin: a function of this script would not unpickle in the worker)
+            WARM = "__import__('scrapy_boilerplate.metadata.date_budget', fromlist=['_'])._warm"
+
+            async def main():
+                pool = ProcessPool(1, process_context(False), warm_dates=True)
+                started = time.monotonic()
+                try:
+                    warm = await pool.run(eval, WARM, limit=0.5)
+                    print(warm, time.monotonic() - started > 0.5)
+                finally:
+                    pool.close()
+
+            asyncio.run(main())
+            """
+        )
+    )
+    assert run.stdout.split() == ["True", "True"], run.stderr
+
+
+def test_the_standard_pool_of_other_reactors_warms_its_workers_up_too():
+    # the crawl's runner off asyncio: a ProcessPoolExecutor, its initializer warms up
+    run = run_python(
+        textwrap.dedent(
+            """
+            import os
+            from scrapy_boilerplate._scrapy.runner import ExtractionRunner
+
+            WARM = "__import__('scrapy_boilerplate.metadata.date_budget', fromlist=['_'])._warm"
+            answers = []
+            for metadata in (False, True):  # the first starts the fork server, cold
+                runner = ExtractionRunner(1, "process", metadata=metadata)
+                try:
+                    answers.append(runner._get_pool(on_asyncio=False).submit(eval, WARM).result())
+                finally:
+                    runner.close()
+            print(*answers)
+            """
+        )
+    )
+    assert run.stdout.split() == ["False", "True"], run.stderr
