@@ -120,8 +120,12 @@ def warm_worker_dates() -> None:
     """Make dateparser's slow first call in this worker, before its first page, unless
     the fork server it came from made it (then its module is imported already, and this
     costs nothing). A fork server started by a pool that read no metadata did not make
-    it, nor does a "spawn" worker inherit it."""
-    importlib.import_module(_WARM_DATES_MODULE)
+    it, nor does a "spawn" worker inherit it. A warm-up that fails leaves the worker as
+    it was (cold: its pages still read dates, within their budget)."""
+    try:
+        importlib.import_module(_WARM_DATES_MODULE)
+    except Exception:  # noqa: BLE001 - a speed-up, never a reason for the worker to end
+        pass
 
 
 # -- the crawl side -------------------------------------------------------------------------------
@@ -162,14 +166,18 @@ class _Worker(asyncio.Protocol):
         may be sent to a worker still warming up. Raises :class:`WorkerDied` if the
         worker ends or stalls first."""
         self.socket.settimeout(READY_TIMEOUT)
+        ready: bytes | None
         try:
             ready = self.socket.recv(len(_READY))
-        except OSError:  # (socket.timeout among them)
-            ready = b""
+        except OSError:  # stalled (socket.timeout) or broken
+            ready = None
         if ready != _READY:
             self.alive = False
-            self.process.kill()
-            self.process.join(1.0)
+            if ready is not None:  # its end closed: it is ending, with its own exit code
+                self.process.join(1.0)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join(1.0)
             self.socket.close()
             code = self.process.exitcode
             raise WorkerDied(

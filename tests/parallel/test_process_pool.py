@@ -193,6 +193,14 @@ async def test_a_worker_that_ends_before_it_is_ready_fails_the_call_with_a_clear
         pool.close()
 
 
+def test_a_warm_up_that_fails_does_not_end_the_worker(monkeypatch):
+    # what a worker runs before it says it is ready: it must get there whatever happens
+    from scrapy_boilerplate.parallel import process_pool
+
+    monkeypatch.setattr(process_pool, "_WARM_DATES_MODULE", "scrapy_boilerplate.no_such_module")
+    assert process_pool.warm_worker_dates() is None
+
+
 @deferred_f_from_coro_f
 async def test_workers_ignore_ctrl_c_which_the_crawl_handles():
     import signal
