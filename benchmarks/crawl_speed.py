@@ -157,6 +157,7 @@ def run_crawl(
     extractor: str,
     concurrency: int,
     hosts: list[str | None] | None = None,
+    per_domain: int | None = None,
 ) -> dict:
     import scrapy
     from scrapy.crawler import CrawlerProcess
@@ -193,7 +194,7 @@ def run_crawl(
         "RETRY_ENABLED": False,
         "COOKIES_ENABLED": False,
         "CONCURRENT_REQUESTS": concurrency,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": concurrency,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": per_domain or concurrency,
     }
     if variant != "without":
         settings.update(
@@ -388,6 +389,13 @@ def main(argv: list[str] | None = None) -> int:
         help="a checkout of an earlier commit (extensions built in place) for the then/ variants",
     )
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
+    parser.add_argument(
+        "--per-domain",
+        type=int,
+        default=None,
+        help="CONCURRENT_REQUESTS_PER_DOMAIN (default: --concurrency); below it, the extra "
+        "global slots are what pages waiting in downloader middlewares may take",
+    )
     parser.add_argument("--no-gzip", action="store_true", help="serve pages uncompressed")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument(
@@ -411,7 +419,14 @@ def main(argv: list[str] | None = None) -> int:
             else None
         )
         result = run_crawl(
-            base, args.pages, variant, args.workers, args.extractor, args.concurrency, hosts
+            base,
+            args.pages,
+            variant,
+            args.workers,
+            args.extractor,
+            args.concurrency,
+            hosts,
+            args.per_domain,
         )
         print("RESULT " + json.dumps(result))
         return 0
@@ -439,7 +454,8 @@ def main(argv: list[str] | None = None) -> int:
 
         print(
             f"Scrapy {scrapy.__version__}; extractor {args.extractor!r}; "
-            f"CONCURRENT_REQUESTS {args.concurrency}; workers {args.workers or 'default'}"
+            f"CONCURRENT_REQUESTS {args.concurrency} (per domain "
+            f"{args.per_domain or args.concurrency}); workers {args.workers or 'default'}"
         )
         runs: dict[str, list[dict]] = {v: [] for v in variants}
         for round_no in range(1, args.repeat + 1):
@@ -456,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.extractor,
                     "--concurrency",
                     str(args.concurrency),
+                    *(["--per-domain", str(args.per_domain)] if args.per_domain else []),
                     "--data",
                     str(args.data),
                     "--sets",
