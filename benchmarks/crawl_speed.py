@@ -33,6 +33,9 @@ With ``--real-urls`` each page is crawled under the host of its own URL (its rec
 ``url``; a page without one gets a host of its own), the page server answering as the
 crawl's HTTP proxy: as many sites as the pages come from, for Scrapy's per-domain slots
 and the plugin's memory of each site (without it every page is on 127.0.0.1, one site).
+``--per-domain N`` holds ``CONCURRENT_REQUESTS_PER_DOMAIN`` at N while ``--concurrency``
+raises the global limit (a response waiting in a downloader middleware, for its
+extraction or its decompression, holds a global slot but no longer a per-domain one).
 pages/s is items / Scrapy's
 ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
