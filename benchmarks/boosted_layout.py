@@ -22,7 +22,7 @@ Columns, per block, from its first element's ancestors (the element itself inclu
   pixels (the same on every block).
 
 Scored with ``benchmarks.boosted_static``'s harness, as ``benchmarks.boosted_site_name``
-(whose ``--baseline`` run is the figure to compare with, measured the same day). An
+(``--baseline``: the harness without the columns, the figure to compare with). An
 experiment, not in the package; output in ``benchmarks/out/boosted_layout/``; needs the
 ``[train]`` extra.
 """

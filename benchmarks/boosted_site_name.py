@@ -20,9 +20,9 @@ registrable label of the URL's host (``danwei`` of ``www.danwei.com``, ``nytimes
   every block: a site whose name is a common word names itself everywhere).
 
 Scored with ``benchmarks.boosted_static``'s harness (folds by site on the four training
-sets; ``--unseen``: the six sets no model trains on; ``--seed``: LightGBM's);
-``--baseline`` runs the same harness without the columns, for figures measured side by
-side on one machine. An experiment, not in the package; output in
+sets; ``--unseen``: the six sets no model trains on; ``--seed``: LightGBM's;
+``--baseline``: the same harness without the columns, for figures measured on one
+machine). An experiment, not in the package; output in
 ``benchmarks/out/boosted_site_name/``; needs the ``[train]`` extra.
 """
 
@@ -36,13 +36,7 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from benchmarks.boosted_static import (
-    column_cost,
-    experiment_parser,
-    measure,
-    measure_with_columns,
-    print_scores,
-)
+from benchmarks.boosted_static import column_experiment
 from benchmarks.grouped_cv import ROOT
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_site_name"
@@ -114,20 +108,14 @@ def site_name_columns(doc: Any) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = experiment_parser(__doc__.split("\n\n")[0], OUT)
-    parser.add_argument("--time", action="store_true", help="only time the columns")
-    parser.add_argument("--baseline", action="store_true", help="the harness without them")
-    args = parser.parse_args(argv)
-    if args.time:
-        for name, ms in column_cost(args, site_name_columns).items():
-            print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
-        return 0
-    if args.baseline:
-        print_scores("boosted (the harness, no extra columns)", measure(args, args.out / "base"))
-        return 0
-    scores = measure_with_columns(args, COLUMNS, site_name_columns, args.out / "site")
-    print_scores("boosted + the site-name columns", scores)
-    return 0
+    return column_experiment(
+        argv,
+        __doc__.split("\n\n")[0],
+        OUT,
+        COLUMNS,
+        site_name_columns,
+        "boosted + the site-name columns",
+    )
 
 
 if __name__ == "__main__":

@@ -250,13 +250,20 @@ def column_experiment(
     heading: str,
 ) -> int:
     """The main of a script that tries columns ``names`` made by ``make(doc)``:
-    :func:`measure_with_columns`, or with ``--time`` only :func:`column_cost`."""
+    :func:`measure_with_columns`, or with ``--time`` only :func:`column_cost`, or with
+    ``--baseline`` the same harness without the columns (in ``out/baseline``: the figure
+    to compare with, measured on the same machine)."""
     parser = experiment_parser(description, out)
     parser.add_argument("--time", action="store_true", help="only time the columns")
+    parser.add_argument("--baseline", action="store_true", help="the harness without them")
     args = parser.parse_args(argv)
     if args.time:
         for name, ms in column_cost(args, make).items():
             print(f"{name}: {ms:.2f} (median per wcxb-dev page, best of 3)")
+        return 0
+    if args.baseline:
+        scores = measure(args, args.out / "baseline")
+        print_scores("boosted (the harness, no extra columns)", scores)
         return 0
     print_scores(heading, measure_with_columns(args, names, make, args.out))
     return 0

@@ -159,8 +159,8 @@ def run_crawl(
     workers: int | None,
     extractor: str,
     concurrency: int,
+    per_domain: int,
     hosts: list[str | None] | None = None,
-    per_domain: int | None = None,
 ) -> dict:
     import scrapy
     from scrapy.crawler import CrawlerProcess
@@ -197,7 +197,7 @@ def run_crawl(
         "RETRY_ENABLED": False,
         "COOKIES_ENABLED": False,
         "CONCURRENT_REQUESTS": concurrency,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": per_domain or concurrency,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": per_domain,
     }
     if variant != "without":
         settings.update(
@@ -413,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--_crawl", nargs=2, metavar=("BASE", "VARIANT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    args.per_domain = args.per_domain or args.concurrency
 
     if args._crawl:  # child process: one crawl, result as JSON on stdout
         base, variant = args._crawl
@@ -428,8 +429,8 @@ def main(argv: list[str] | None = None) -> int:
             args.workers,
             args.extractor,
             args.concurrency,
-            hosts,
             args.per_domain,
+            hosts,
         )
         print("RESULT " + json.dumps(result))
         return 0
@@ -457,8 +458,8 @@ def main(argv: list[str] | None = None) -> int:
 
         print(
             f"Scrapy {scrapy.__version__}; extractor {args.extractor!r}; "
-            f"CONCURRENT_REQUESTS {args.concurrency} (per domain "
-            f"{args.per_domain or args.concurrency}); workers {args.workers or 'default'}"
+            f"CONCURRENT_REQUESTS {args.concurrency} (per domain {args.per_domain}); "
+            f"workers {args.workers or 'default'}"
         )
         runs: dict[str, list[dict]] = {v: [] for v in variants}
         for round_no in range(1, args.repeat + 1):
@@ -475,7 +476,8 @@ def main(argv: list[str] | None = None) -> int:
                     args.extractor,
                     "--concurrency",
                     str(args.concurrency),
-                    *(["--per-domain", str(args.per_domain)] if args.per_domain else []),
+                    "--per-domain",
+                    str(args.per_domain),
                     "--data",
                     str(args.data),
                     "--sets",
