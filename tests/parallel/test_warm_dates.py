@@ -92,30 +92,33 @@ def test_warm_up_in_this_process():
     assert run.stdout.split() == ["False", "True", "True"], run.stderr
 
 
+# what a worker answers to "is dateparser warm here?": an expression for the builtin eval
+# (a function of the test's script would not unpickle in a worker)
+IS_WARM = "__import__('scrapy_boilerplate.metadata.date_budget', fromlist=['_'])._warm"
+
+
 def test_a_call_s_time_limit_does_not_run_while_its_worker_warms_up():
     # a fork server that did not warm up (started for no metadata), then a pool that
     # wants it: the worker takes ~2 s to warm up, the first call may take 0.5 s
     run = run_python(
         textwrap.dedent(
             """
-            import asyncio, time
+            import asyncio, sys, time
             from scrapy_boilerplate.parallel.process_pool import ProcessPool, process_context
-
-            # (a builtin: a function of this script would not unpickle in the worker)
-            WARM = "__import__('scrapy_boilerplate.metadata.date_budget', fromlist=['_'])._warm"
 
             async def main():
                 pool = ProcessPool(1, process_context(False), warm_dates=True)
                 started = time.monotonic()
                 try:
-                    warm = await pool.run(eval, WARM, limit=0.5)
+                    warm = await pool.run(eval, sys.argv[1], limit=0.5)
                     print(warm, time.monotonic() - started > 0.5)
                 finally:
                     pool.close()
 
             asyncio.run(main())
             """
-        )
+        ),
+        IS_WARM,
     )
     assert run.stdout.split() == ["True", "True"], run.stderr
 
@@ -125,19 +128,19 @@ def test_the_standard_pool_of_other_reactors_warms_its_workers_up_too():
     run = run_python(
         textwrap.dedent(
             """
-            import os
+            import sys
             from scrapy_boilerplate._scrapy.runner import ExtractionRunner
 
-            WARM = "__import__('scrapy_boilerplate.metadata.date_budget', fromlist=['_'])._warm"
             answers = []
             for metadata in (False, True):  # the first starts the fork server, cold
                 runner = ExtractionRunner(1, "process", metadata=metadata)
                 try:
-                    answers.append(runner._get_pool(on_asyncio=False).submit(eval, WARM).result())
+                    answers.append(runner._get_pool(on_asyncio=False).submit(eval, sys.argv[1]).result())
                 finally:
                     runner.close()
             print(*answers)
             """
-        )
+        ),
+        IS_WARM,
     )
     assert run.stdout.split() == ["False", "True"], run.stderr
