@@ -21,7 +21,9 @@ worker counts compared in one run). A variant ending in
 middle, replaced by a hostile page: 1 MB of stray ``</p `` without ``>`` (quadratic for
 the extraction once: 10 s for 256 KB, with the GIL held); one ending in ``+alone``
 (``process+alone``) reads each page alone, without the crawl's memory of each site's
-template (``BOILERPLATE_SITE_MEMORY = 0``). A variant with ``@NAME`` before any suffix
+template (``BOILERPLATE_SITE_MEMORY = 0``); one ending in ``+held`` (``process+held``)
+keeps each response's ``CONCURRENT_REQUESTS`` slot while it waits for its extraction
+(``BOILERPLATE_WAITING_RESPONSES = 0``, as before 2026-12-04). A variant with ``@NAME`` before any suffix
 (``process@article``, ``with:2@web2text+alone``) extracts with the named extractor
 instead of ``--extractor``, and is reported beside the same variant without it, round by
 round: the default's crawl against ``article``'s (the default before 0.2) in one run.
@@ -170,7 +172,7 @@ def run_crawl(
         os.environ["http_proxy"] = base  # HttpProxyMiddleware reads it at its start)
         os.environ.pop("no_proxy", None)
     variant, workers, extractor, suffix = variant_parts(variant, workers, extractor)
-    hostile, alone = suffix == "hostile", suffix == "alone"
+    hostile, alone, held = suffix == "hostile", suffix == "alone", suffix == "held"
     if hostile:  # the page in the middle replaced by the hostile one, served last
         urls[pages // 2] = hostile_url
     extraction_ms: list[float] = []
@@ -214,6 +216,8 @@ def run_crawl(
             settings["BOILERPLATE_EXECUTOR"] = "process"
         if alone:  # each page read alone: no memory of the site's template
             settings["BOILERPLATE_SITE_MEMORY"] = 0
+        if held:  # a response keeps its CONCURRENT_REQUESTS slot while it is extracted
+            settings["BOILERPLATE_WAITING_RESPONSES"] = 0
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
     process.crawl(crawler)
