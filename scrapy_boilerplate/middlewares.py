@@ -45,6 +45,7 @@ from ._scrapy.results import (
     skipped_result,
 )
 from ._scrapy.runner import config_runner
+from ._scrapy.slots import SlotLender
 from .encoding import declared_encoding, decodes_document, detect_encoding
 from .extraction import Extractor
 from .parallel.worker import EncodedPage
@@ -94,6 +95,9 @@ class BoilerplateDownloaderMiddleware:
         self.crawler = crawler
         self.config = load_config(crawler.settings)
         self.runner = config_runner(crawler, self.config)
+        # inline extraction never waits, so it has no slot to lend
+        lendable = self.config.waiting_responses if self.runner.workers > 0 else 0
+        self.slots = SlotLender(crawler, lendable)
         self.specs = SpecCache(self.config.allowed_imports)
         self.once = OnceLogger(logger, crawler)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
@@ -149,9 +153,12 @@ class BoilerplateDownloaderMiddleware:
                 html: Any = EncodedPage(response.body, response.encoding)
             else:
                 html = _text_of(response)  # decoded in the worker thread
-            result = await self.runner.extract(
-                extractor, html, response.url, self.config.timeout, formats, site_memory
-            )
+            with self.slots.lending() as lent:
+                if lent:
+                    stats.max_value("boilerplate/lent_slots_max", self.slots.lent)
+                result = await self.runner.extract(
+                    extractor, html, response.url, self.config.timeout, formats, site_memory
+                )
         except Exception as exc:
             result = error_result(exc, response.url, extractor.name)
             self.once(

@@ -57,6 +57,7 @@ DEFAULTS: dict[str, Any] = {
     "BOILERPLATE_WORKERS": None,  # 4 threads, or usable_cpus() - 1 processes (at least 1)
     "BOILERPLATE_EXECUTOR": "thread",
     "BOILERPLATE_SITE_MEMORY": MAX_SITES,  # sites whose template the crawl remembers; 0: off
+    "BOILERPLATE_WAITING_RESPONSES": None,  # CONCURRENT_REQUESTS; 0: they keep their slot
 }
 
 #: item field names by preset: (text field, title field)
@@ -123,6 +124,9 @@ class BoilerplateConfig:
     fields: tuple[tuple[str, str], ...] = ()
     #: BOILERPLATE_SITE_MEMORY: sites whose template the crawl remembers (0: none)
     site_memory: int = 0
+    #: BOILERPLATE_WAITING_RESPONSES: responses that may wait for their extraction
+    #: without holding a CONCURRENT_REQUESTS slot (0: none)
+    waiting_responses: int = 0
 
     @functools.cached_property  # asked for on every response; the settings do not change
     def formats(self) -> tuple[str, ...]:
@@ -431,7 +435,19 @@ def load_config(settings: Any) -> BoilerplateConfig:
         preset=preset_name,
         fields=_fields(settings),
         site_memory=_site_memory(settings),
+        waiting_responses=_waiting_responses(settings),
     )
+
+
+def _waiting_responses(settings: Any) -> int:
+    """BOILERPLATE_WAITING_RESPONSES: a number of responses; unset, Scrapy's
+    CONCURRENT_REQUESTS (at most twice as many responses in memory as without it)."""
+    if _get(settings, "BOILERPLATE_WAITING_RESPONSES") is None:
+        try:
+            return max(0, int(settings.get("CONCURRENT_REQUESTS") or 16))
+        except (TypeError, ValueError):  # Scrapy reports a bad CONCURRENT_REQUESTS itself
+            return 0
+    return _int(settings, "BOILERPLATE_WAITING_RESPONSES")
 
 
 def _site_memory(settings: Any) -> int:

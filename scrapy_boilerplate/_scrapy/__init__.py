@@ -6,6 +6,7 @@ settings (``addon``, ``middlewares``, ``pipelines``, ``commands``, ``settings``)
 * ``results``: the result kept in ``meta``, the stats it counts, the item fields it gives;
 * ``items``: putting fields on items of any kind; ``log``: once-per-kind logging;
 * ``overrides``: what a request's ``meta`` may override, and the extractors built for it;
+* ``slots``: a response waiting for its extraction lends its ``CONCURRENT_REQUESTS`` slot;
 * ``compat``: what older Scrapy versions lack.
 
 This file imports nothing.
