@@ -183,9 +183,7 @@ class ExtractionRunner:
         with self._pool_lock:
             if self._pool is None:
                 if asyncio_available() if on_asyncio is None else on_asyncio:
-                    self._pool = ProcessPool(
-                        self.workers, process_context(self.metadata), warm_dates=self.metadata
-                    )
+                    self._pool = ProcessPool(self.workers, warm_dates=self.metadata)
                 else:
                     self._pool = ProcessPoolExecutor(
                         max_workers=self.workers,

@@ -186,7 +186,7 @@ def _in_processes(
     formats: tuple[str, ...],
     site_memory: int,
 ) -> Iterator[dict[str, Any]]:
-    from ..parallel.process_pool import ProcessPool, WorkerTimeout, hard_limit, process_context
+    from ..parallel.process_pool import ProcessPool, WorkerTimeout, hard_limit
 
     # The pool lives on an event loop of its own, in a thread: this generator may be
     # consumed where a loop already runs (a notebook, a Twisted reactor on asyncio)
@@ -196,7 +196,7 @@ def _in_processes(
     thread.start()
     # (reading metadata: dateparser's slow first call made once, in the fork server)
     warm_dates = "metadata" in formats
-    pool = ProcessPool(workers, process_context(warm_dates), warm_dates=warm_dates)
+    pool = ProcessPool(workers, warm_dates=warm_dates)
     pickled = pickle.dumps(extractor)
     limit = hard_limit(timeout)
     window: collections.deque[tuple[list[ArchivedPage], concurrent.futures.Future[Any]]]

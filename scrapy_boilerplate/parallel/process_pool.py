@@ -278,8 +278,8 @@ class _Worker(asyncio.Protocol):
 
 
 class ProcessPool:
-    """``workers`` processes from ``context``, started on the first call (or by
-    :meth:`start`).
+    """``workers`` processes from ``context`` (by default :func:`process_context`'s for
+    ``warm_dates``), started on the first call (or by :meth:`start`).
 
     Starting a process blocks until it runs and says it is ready (the first one waits
     for the fork server to import the engine), so it happens in a short-lived thread
@@ -296,13 +296,13 @@ class ProcessPool:
     def __init__(
         self,
         workers: int,
-        context: multiprocessing.context.BaseContext,
+        context: multiprocessing.context.BaseContext | None = None,
         warm_dates: bool = False,
     ) -> None:
         if workers < 1:
             raise ValueError("a process pool needs at least one worker")
         self.size = workers
-        self.context = context
+        self.context = process_context(warm_dates) if context is None else context
         self.warm_dates = warm_dates
         self._workers: list[_Worker] = []
         self._starting: asyncio.Future[None] | None = None

@@ -237,6 +237,15 @@ async def test_close_ends_the_workers():
     assert pool.pids == []
 
 
+def test_a_pool_starts_its_workers_as_process_context_says_unless_given_a_context():
+    from scrapy_boilerplate.parallel.process_pool import process_context
+
+    default = ProcessPool(1).context
+    assert default.get_start_method() == process_context().get_start_method()
+    spawn = multiprocessing.get_context("spawn")
+    assert ProcessPool(1, spawn, warm_dates=True).context is spawn
+
+
 def test_a_pool_needs_a_worker():
     with pytest.raises(ValueError, match="at least one worker"):
         ProcessPool(0, _context())

@@ -33,7 +33,7 @@ EXTRACT_IN_WORKERS = textwrap.dedent(
     mode = sys.argv[1]
     if mode == "cold":  # neither the fork server nor the workers warm dateparser up
         process_context, Pool = process_pool.process_context, process_pool.ProcessPool
-        process_pool.ProcessPool = lambda workers, context, warm_dates=False: Pool(
+        process_pool.ProcessPool = lambda workers, context=None, warm_dates=False: Pool(
             workers, process_context(False)
         )
     elif mode == "spawn":  # a platform without fork server
