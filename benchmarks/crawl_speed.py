@@ -243,6 +243,8 @@ def run_crawl(
         "extracted": stats.get("boilerplate/extracted_count", 0),
         "empty": stats.get("boilerplate/empty_count", 0),
         "max_ms": stats.get("boilerplate/max_ms"),
+        # the most responses that waited for their extraction without holding a slot
+        "lent_slots_max": stats.get("boilerplate/lent_slots_max"),
         # from the spider's opening to its first item: what starting the crawl costs
         "first_item_s": round(marks[0] - opened_at[0], 3) if marks and opened_at else None,
         # first to last item: the crawl's pace once it runs, and its process's CPU per page
