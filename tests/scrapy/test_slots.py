@@ -158,3 +158,32 @@ def test_a_bad_number_of_waiting_responses_names_the_setting(bad):
     settings = get_crawler(settings_dict={"BOILERPLATE_WAITING_RESPONSES": bad}).settings
     with pytest.raises(BoilerplateSettingError, match="BOILERPLATE_WAITING_RESPONSES"):
         load_config(settings)
+
+
+def test_a_lender_raises_the_limit_while_a_response_waits_and_lowers_it_after():
+    """On the lender alone: where the engine has no scheduler to wake (another Scrapy),
+    the slot is lent all the same; a downloader without a limit (0) lends nothing."""
+    from types import SimpleNamespace
+
+    from scrapy_boilerplate._scrapy.slots import SlotLender
+
+    downloader = SimpleNamespace(total_concurrency=2)
+    lender = SlotLender(SimpleNamespace(engine=SimpleNamespace(downloader=downloader)), 1)
+    with lender.lending() as first:
+        assert first and downloader.total_concurrency == 3
+        with lender.lending() as second:  # past the bound: this one keeps its slot
+            assert not second and downloader.total_concurrency == 3
+    assert downloader.total_concurrency == 2 and lender.lent == 0
+    try:
+        with lender.lending():
+            raise RuntimeError("the extraction failed")
+    except RuntimeError:
+        pass
+    assert downloader.total_concurrency == 2 and lender.lent == 0  # given back all the same
+
+    unlimited = SimpleNamespace(total_concurrency=0)
+    lender = SlotLender(SimpleNamespace(engine=SimpleNamespace(downloader=unlimited)), 4)
+    with lender.lending() as lent:
+        assert not lent and unlimited.total_concurrency == 0
+    with SlotLender(SimpleNamespace(engine=None), 4).lending() as lent:  # no crawl running
+        assert not lent
