@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks import grouped_cv
+from benchmarks import forked_corpus_workers, grouped_cv
 from benchmarks.grouped_cv import DATA, ROOT, log
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.evaluate import evaluate_runner
@@ -178,13 +178,14 @@ def cross_validate(args: argparse.Namespace, out: Path) -> dict[str, float]:
     results = json.loads((out / "boosted" / "results.json").read_text(encoding="utf-8"))
     if args.unseen:
         sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
-        corpus = build_boosted_corpus(
-            sets,
-            cache=cache,
-            log=log,
-            page_types=grouped_cv.page_type_list(page_types),
-            processes=args.threads,
-        )
+        with forked_corpus_workers():
+            corpus = build_boosted_corpus(
+                sets,
+                cache=cache,
+                log=log,
+                page_types=grouped_cv.page_type_list(page_types),
+                processes=args.threads,
+            )
         cfg = BoostedConfig(seed=seed, threads=args.threads)
         export_boosted(train_boosted(corpus, cfg, log=log), out / "all", cfg, {})
     return {name: result["f1"] for name, result in results.items()}

@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks import forked_corpus_workers
 from scrapy_boilerplate.evaluation.datasets import Dataset, Page, open_dataset
 from scrapy_boilerplate.evaluation.evaluate import RunnerResult, run_page
 from scrapy_boilerplate.evaluation.runners import chain_runner
@@ -185,9 +186,10 @@ def main(argv: list[str] | None = None) -> int:
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
     if args.model == "boosted":
-        corpus = build_boosted_corpus(
-            sets, cache=args.cache, log=log, page_types=page_types, processes=args.threads
-        )
+        with forked_corpus_workers():
+            corpus = build_boosted_corpus(
+                sets, cache=args.cache, log=log, page_types=page_types, processes=args.threads
+            )
     else:
         corpus = build_corpus(sets, cache=args.cache, log=log, page_types=page_types)
     groups = site_groups(sets, corpus)

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import forked_corpus_workers
 from benchmarks.grouped_cv import DATA, ROOT, fold_of, log
 from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.neural.lm import get_lm_model, lm_rows
@@ -191,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     sets = [args.data / name for name in SHIPPED_TRAINING_SETS]
-    corpus = build_corpus(sets, cache=args.cache, log=log, page_types=["article"], processes=2)
+    with forked_corpus_workers():
+        corpus = build_corpus(sets, cache=args.cache, log=log, page_types=["article"], processes=2)
     groups = site_groups(sets, corpus)
     page_fold = np.array([fold_of(site, args.folds) for site in groups])
     inner = np.array([fold_of("inner:" + site, 3) for site in groups])

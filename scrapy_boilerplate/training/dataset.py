@@ -295,8 +295,8 @@ def site_groups(dataset_dirs: Sequence[str | os.PathLike[str]], corpus: Corpus) 
 #: where there is none): children of a clean process, so that a caller's threads
 #: (onnxruntime's, OpenMP's, a crawl's) cannot leave a lock held in them, which is how a
 #: forked corpus worker once hung. ``"fork"``: children of the caller, who see what it
-#: patched in memory; the experiments in ``benchmarks/`` set it, each a fresh process
-#: that patches the feature code before building a corpus.
+#: patched in memory; the experiments in ``benchmarks/``, which patch the feature code,
+#: set it around their corpus builds (``benchmarks.forked_corpus_workers``).
 CORPUS_START_METHOD = "forkserver"
 
 

@@ -10,3 +10,12 @@ def work(job: tuple) -> tuple:
     """The job itself, once :data:`LOCK` is free in this process."""
     with LOCK:
         return job
+
+
+#: set by a test in its own process, as an experiment patches the feature code in memory
+PATCH = None
+
+
+def patch_seen(job: tuple) -> tuple:
+    """What this process sees of :data:`PATCH` (a forked worker sees its parent's)."""
+    return (PATCH,)

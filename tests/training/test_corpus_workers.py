@@ -39,10 +39,40 @@ def test_workers_start_clean_while_a_thread_of_the_caller_holds_a_lock():
     assert run.stdout.strip() == "[(1,), (2,), (3,)]"
 
 
-def test_the_experiments_fork_so_their_in_memory_patches_reach_the_workers():
+def test_the_experiments_fork_only_for_their_corpus_builds():
+    """So that their in-memory patches of the feature code reach the workers; a process
+    that only imports ``benchmarks`` (this one) keeps clean starts."""
+    from benchmarks import forked_corpus_workers
+    from scrapy_boilerplate.training import dataset
+
+    assert dataset.CORPUS_START_METHOD == "forkserver"
+    with forked_corpus_workers():
+        assert dataset.CORPUS_START_METHOD == "fork"
+    assert dataset.CORPUS_START_METHOD == "forkserver"
+    try:
+        with forked_corpus_workers():
+            raise KeyboardInterrupt  # a build stopped half-way
+    except KeyboardInterrupt:
+        pass
+    assert dataset.CORPUS_START_METHOD == "forkserver"
+
+
+def test_the_fork_reaches_the_corpus_workers():
     run = run_python(
-        "import benchmarks; from scrapy_boilerplate.training import dataset;"
-        " print(dataset.CORPUS_START_METHOD)",
+        textwrap.dedent(
+            """
+            from benchmarks import forked_corpus_workers
+            from scrapy_boilerplate.training.dataset import map_pages
+            from tests.training import locked_work
+
+            locked_work.PATCH = "patched"  # as an experiment patches the feature code
+            with forked_corpus_workers():
+                print(map_pages(locked_work.patch_seen, [(1,), (2,)], processes=2))
+            print(map_pages(locked_work.patch_seen, [(1,), (2,)], processes=2))
+            """
+        ),
         timeout=120,
     )
-    assert run.stdout.strip() == "fork", run.stderr
+    assert run.stdout.split("\n")[:2] == ["[('patched',), ('patched',)]", "[(None,), (None,)]"], (
+        run.stderr
+    )

@@ -45,10 +45,8 @@ def test_the_card_command_retrains_the_shipped_files(folder, corpus_cache, tmp_p
     options = COMMANDS[folder]
     argv = ["train", str(DATA), "--model", "boosted", *options, "--processes", "2"]
     argv += ["--cache", str(corpus_cache), "--out", str(tmp_path)]
-    # in a process of its own, as from a fresh clone: in this test process, other tests
-    # have imported benchmarks, which sets the corpus workers to fork this process (its
-    # threads, LightGBM's OpenMP pool), and such a fork hung once in a lock no thread of
-    # the child held
+    # in a process of its own, as from a fresh clone (this test process has threads of
+    # its own: LightGBM's OpenMP pool, onnxruntime's)
     command = [sys.executable, "-m", "scrapy_boilerplate.cli", *argv]
     done = subprocess.run(command, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
