@@ -195,8 +195,7 @@ def _in_processes(
     thread.daemon = True
     thread.start()
     # (reading metadata: dateparser's slow first call made once, in the fork server)
-    warm_dates = "metadata" in formats
-    pool = ProcessPool(workers, warm_dates=warm_dates)
+    pool = ProcessPool(workers, warm_dates="metadata" in formats)
     pickled = pickle.dumps(extractor)
     limit = hard_limit(timeout)
     window: collections.deque[tuple[list[ArchivedPage], concurrent.futures.Future[Any]]]
