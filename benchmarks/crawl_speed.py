@@ -23,8 +23,8 @@ the extraction once: 10 s for 256 KB, with the GIL held); one ending in ``+alone
 (``process+alone``) reads each page alone, without the crawl's memory of each site's
 template (``BOILERPLATE_SITE_MEMORY = 0``); one ending in ``+held`` (``process+held``)
 keeps each response's ``CONCURRENT_REQUESTS`` slot while it waits for its extraction
-(``BOILERPLATE_WAITING_RESPONSES = 0``, as before 2026-12-04). A variant with ``@NAME`` before any suffix
-(``process@article``, ``with:2@web2text+alone``) extracts with the named extractor
+(``BOILERPLATE_WAITING_RESPONSES = 0``, as before 2026-12-04). A variant with ``@NAME``
+before any suffix (``process@article``, ``with:2@web2text+alone``) extracts with the named extractor
 instead of ``--extractor``, and is reported beside the same variant without it, round by
 round: the default's crawl against ``article``'s (the default before 0.2) in one run.
 A variant starting with ``then/`` (``then/process@article``) runs the same crawl with the
@@ -36,8 +36,9 @@ With ``--real-urls`` each page is crawled under the host of its own URL (its rec
 crawl's HTTP proxy: as many sites as the pages come from, for Scrapy's per-domain slots
 and the plugin's memory of each site (without it every page is on 127.0.0.1, one site).
 ``--per-domain N`` holds ``CONCURRENT_REQUESTS_PER_DOMAIN`` at N while ``--concurrency``
-raises the global limit (a response waiting in a downloader middleware, for its
-extraction or its decompression, holds a global slot but no longer a per-domain one).
+raises the global limit (a response waiting in a downloader middleware holds a global
+slot but no longer a per-domain one; one waiting for its extraction lends that slot to
+the next download, up to ``BOILERPLATE_WAITING_RESPONSES`` of them, unless ``+held``).
 pages/s is items / Scrapy's
 ``elapsed_time_seconds``.
 The single-threaded extraction time of the same pages (no Scrapy) is printed too: it bounds
