@@ -1,10 +1,12 @@
 """Pages, filters and a runner shared by the top-level test modules (spec, registry,
-extraction), the named boilerpipe extractors' tests and the command-line tests; and a
-fresh interpreter for the tests of what a process does once."""
+extraction), the named boilerpipe extractors' tests and the command-line tests; a
+fresh interpreter for the tests of what a process does once; and the named columns of
+the feature experiments' tables."""
 
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from scrapy_boilerplate import Filter
 
@@ -32,6 +34,12 @@ def bridge_story(head: str = "", after: str = "") -> str:
         "expects to add ten minutes to the morning commute for most people who cross the "
         f"river.</p></div>{after}</body></html>"
     )
+
+
+def feature_column(script: Any, values: Any, name: str) -> Any:
+    """The column ``name`` of a feature experiment's table of values (one row per block,
+    the columns in the order of the script's ``COLUMNS``), as a numpy array."""
+    return values[:, script.COLUMNS.index(name)]
 
 
 class DropShortBlocks(Filter):

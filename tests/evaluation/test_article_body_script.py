@@ -3,21 +3,12 @@
 
 from __future__ import annotations
 
-import importlib
 import json
-
-import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
 STORY = "the storm hit the northern coast on tuesday night with heavy rain and strong wind"
 TEASER = "read more about our newsletter offers and the best deals of the week here today"
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.article_body)
-    return importlib.import_module("benchmarks.article_body")
 
 
 def page(declared: dict | None) -> str:

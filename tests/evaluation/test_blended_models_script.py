@@ -3,8 +3,6 @@ every page (an experiment, not kept)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
@@ -12,12 +10,6 @@ from scrapy_boilerplate.neural.boosted import DISCUSSIONS_MODEL_DIR, BoostedLabe
 from scrapy_boilerplate.parse import parse_html
 
 from ..helpers import bridge_story
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.blended_models)
-    return importlib.import_module("benchmarks.blended_models")
 
 
 def test_the_blend_is_a_weighted_mean_of_logits(script):

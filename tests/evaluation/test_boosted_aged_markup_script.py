@@ -3,18 +3,9 @@ of 2008 (how copies join the training: tests/evaluation/test_training_copies.py)
 
 from __future__ import annotations
 
-import importlib
 import re
 
-import pytest
-
 from scrapy_boilerplate.parse import parse_html
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_aged_markup)
-    return importlib.import_module("benchmarks.boosted_aged_markup")
 
 
 def test_html5_sections_become_divs_and_the_text_stays(script):

@@ -3,22 +3,11 @@ block holding most of the page's own summary (its meta description)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
-import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_description)
-    return importlib.import_module("benchmarks.boosted_description")
-
-
-def column(script, values, name):
-    return values[:, script.COLUMNS.index(name)]
+from ..helpers import feature_column
 
 
 def page(head):
@@ -53,21 +42,21 @@ def test_the_block_holding_the_description_anchors_the_others(script):
     assert values.shape == (len(texts), len(script.COLUMNS))
     # the description's 7 distinct words are all in the story's first paragraph, 8 of its
     # 14 words are the description's
-    np.testing.assert_allclose(column(script, values, "desc_covered")[2], 1.0)
-    np.testing.assert_allclose(column(script, values, "desc_block_share")[2], 8 / 14)
-    assert column(script, values, "desc_found").tolist() == [1.0] * len(texts)
-    assert column(script, values, "desc_after").tolist() == [-1, -1, 0, 1, 1]
+    np.testing.assert_allclose(feature_column(script, values, "desc_covered")[2], 1.0)
+    np.testing.assert_allclose(feature_column(script, values, "desc_block_share")[2], 8 / 14)
+    assert feature_column(script, values, "desc_found").tolist() == [1.0] * len(texts)
+    assert feature_column(script, values, "desc_after").tolist() == [-1, -1, 0, 1, 1]
     # the story's blocks share the anchor's container, the menu and the aside do not
-    assert column(script, values, "desc_in_parent").tolist() == [0, 1, 1, 1, 0]
+    assert feature_column(script, values, "desc_in_parent").tolist() == [0, 1, 1, 1, 0]
 
 
 def test_no_anchor_without_a_description_long_enough_or_a_block_that_holds_it(script):
     for head in ("", '<meta name="description" content="Bridge news">'):
         values = script.description_columns(parse_html(page(head)))
-        assert not column(script, values, "desc_found").any()
+        assert not feature_column(script, values, "desc_found").any()
     elsewhere = '<meta name="description" content="A recipe for apple pie with cinnamon.">'
     values = script.description_columns(parse_html(page(elsewhere)))
-    assert not column(script, values, "desc_found").any()
+    assert not feature_column(script, values, "desc_found").any()
     assert script.description_columns(parse_html("")).shape == (0, len(script.COLUMNS))
 
 
@@ -87,5 +76,5 @@ def test_cjk_text_is_matched_by_character_pairs(script):
         "<p>救援队伍已经赶到现场。</p></div></body></html>"
     )
     values = script.description_columns(doc)
-    assert column(script, values, "desc_after").tolist() == [-1, 0, 1]
-    np.testing.assert_allclose(column(script, values, "desc_covered"), [0.0, 1.0, 0.0])
+    assert feature_column(script, values, "desc_after").tolist() == [-1, 0, 1]
+    np.testing.assert_allclose(feature_column(script, values, "desc_covered"), [0.0, 1.0, 0.0])

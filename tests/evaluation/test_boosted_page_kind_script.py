@@ -3,19 +3,10 @@ experiment on the default labeler's features)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
 from scrapy_boilerplate.parse import parse_html
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_page_kind)
-    return importlib.import_module("benchmarks.boosted_page_kind")
-
 
 STORY = " ".join(["The council met on Tuesday and voted on the new budget for schools."] * 3)
 

@@ -3,19 +3,10 @@ type, the other types' blocks weighted down (an experiment, not kept)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
-import pytest
 
 from scrapy_boilerplate.training import boosted as training_module
 from scrapy_boilerplate.training.boosted import BoostedCorpus
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_page_types)
-    return importlib.import_module("benchmarks.boosted_page_types")
 
 
 def corpus() -> BoostedCorpus:

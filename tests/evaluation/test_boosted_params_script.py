@@ -3,18 +3,10 @@ parameters or block weights (an experiment on its training)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
 lightgbm = pytest.importorskip("lightgbm")  # the [train] extra
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_params)
-    return importlib.import_module("benchmarks.boosted_params")
 
 
 def test_word_weights_keep_the_shipped_total(script):

@@ -3,19 +3,10 @@ the default labeler's trees (an experiment; readability-lxml is a benchmark extr
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
 from scrapy_boilerplate.parse import parse_html
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_readability)
-    return importlib.import_module("benchmarks.boosted_readability")
-
 
 PAGE = (
     "<html><body><div class=menu><p>Home News Sports</p></div>"

@@ -3,22 +3,11 @@ link and a lead, item after item) from an article's paragraphs."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
-import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_repeats)
-    return importlib.import_module("benchmarks.boosted_repeats")
-
-
-def column(script, values, name):
-    return values[:, script.COLUMNS.index(name)]
+from ..helpers import feature_column
 
 
 def test_an_articles_paragraphs_share_a_parent_and_a_streams_leads_do_not(script):
@@ -32,16 +21,16 @@ def test_an_articles_paragraphs_share_a_parent_and_a_streams_leads_do_not(script
     values = script.repeat_columns(doc)
     assert values.shape == (12, len(script.COLUMNS))
     paragraphs, leads = values[:2], values[3::2]  # the leads: every second block after
-    np.testing.assert_allclose(column(script, paragraphs, "path_same_parent"), 1.0)
-    np.testing.assert_allclose(column(script, paragraphs, "path_parents"), np.log1p(1))
-    np.testing.assert_allclose(column(script, leads, "path_same_parent"), 0.2)
-    np.testing.assert_allclose(column(script, leads, "path_parents"), np.log1p(5))
+    np.testing.assert_allclose(feature_column(script, paragraphs, "path_same_parent"), 1.0)
+    np.testing.assert_allclose(feature_column(script, paragraphs, "path_parents"), np.log1p(1))
+    np.testing.assert_allclose(feature_column(script, leads, "path_same_parent"), 0.2)
+    np.testing.assert_allclose(feature_column(script, leads, "path_parents"), np.log1p(5))
     # each lead's parent (its item) holds the headline link: one block of two at least half
     # linked, 4 of its 29 words linked
-    np.testing.assert_allclose(column(script, leads, "parent_linked_blocks"), np.log1p(1))
-    np.testing.assert_allclose(column(script, leads, "parent_blocks"), np.log1p(2))
-    np.testing.assert_allclose(column(script, leads, "parent_link_share"), 4 / 29)
-    np.testing.assert_allclose(column(script, paragraphs, "parent_link_share"), 0.0)
+    np.testing.assert_allclose(feature_column(script, leads, "parent_linked_blocks"), np.log1p(1))
+    np.testing.assert_allclose(feature_column(script, leads, "parent_blocks"), np.log1p(2))
+    np.testing.assert_allclose(feature_column(script, leads, "parent_link_share"), 4 / 29)
+    np.testing.assert_allclose(feature_column(script, paragraphs, "parent_link_share"), 0.0)
 
 
 def test_a_page_without_blocks_or_with_one_gives_finite_columns(script):

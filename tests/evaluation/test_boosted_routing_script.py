@@ -3,8 +3,6 @@ every kind of page by a classifier of its kind (an experiment, not kept)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
@@ -14,12 +12,6 @@ from scrapy_boilerplate.evaluation.metrics import score_page
 pytest.importorskip("lightgbm")  # the [train] extra
 
 STORY = "<p>" + "The council met on Tuesday and agreed the new budget for schools. " * 4 + "</p>"
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_routing)
-    return importlib.import_module("benchmarks.boosted_routing")
 
 
 def cached(page_id: str, base_text: str, other_text: str, fold: int = 0) -> dict:

@@ -3,16 +3,8 @@ along the page (an experiment on the default labeler)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_second_stage)
-    return importlib.import_module("benchmarks.boosted_second_stage")
 
 
 def columns(script, probability, words=None, link=None):

@@ -4,8 +4,6 @@ default labeler's training)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
@@ -13,12 +11,6 @@ from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
 from scrapy_boilerplate.training.boosted import BoostedConfig, BoostedCorpus
 
 LINK_DENSITY = BOOSTED_FEATURES.index("link_density")
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_self_training)
-    return importlib.import_module("benchmarks.boosted_self_training")
 
 
 def corpus_of(pages: list[tuple[str, list[int], list[int], list[float]]]) -> BoostedCorpus:

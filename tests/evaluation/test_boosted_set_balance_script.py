@@ -3,17 +3,8 @@ totals (an experiment on the default labeler's training)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_set_balance)
-    return importlib.import_module("benchmarks.boosted_set_balance")
-
 
 WEIGHTS = np.array([1.0, 1.0, 1.0, 1.0, 2.0])
 SETS = np.array(["wcxb", "wcxb", "wcxb", "wcxb", "zh"])

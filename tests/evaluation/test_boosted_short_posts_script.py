@@ -3,17 +3,7 @@ first paragraphs, the headline, comments and sidebars as they were)."""
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
-
 from scrapy_boilerplate.parse import parse_html
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_short_posts)
-    return importlib.import_module("benchmarks.boosted_short_posts")
 
 
 def paragraph(i):

@@ -3,23 +3,12 @@ that publishes it (its host's name, its declared ``og:site_name``)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_site_name)
-    return importlib.import_module("benchmarks.boosted_site_name")
-
-
-def column(script, values, name):
-    return values[:, script.COLUMNS.index(name)].tolist()
-
+from ..helpers import feature_column
 
 PAGE = (
     "<html><head>{head}</head><body><div class=story><h1>The bridge closes</h1>"
@@ -52,11 +41,11 @@ def test_blocks_that_name_the_site_by_its_host_or_its_declared_name(script):
     assert texts[1].startswith("The council") and texts[2].startswith("Danwei is")
     values = script.site_name_columns(doc)
     assert values.shape == (len(texts), len(script.COLUMNS))
-    assert column(script, values, "site_named") == [0, 0, 1, 1]
+    assert feature_column(script, values, "site_named").tolist() == [0, 0, 1, 1]
     np.testing.assert_allclose(
-        column(script, values, "site_names"), [0, 0, np.log1p(2), np.log1p(1)]
+        feature_column(script, values, "site_names").tolist(), [0, 0, np.log1p(2), np.log1p(1)]
     )
-    assert column(script, values, "site_named_share") == [0.5] * 4
+    assert feature_column(script, values, "site_named_share").tolist() == [0.5] * 4
 
 
 def test_a_page_with_no_name_to_look_for_gets_zeros(script):

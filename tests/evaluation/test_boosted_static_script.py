@@ -3,8 +3,6 @@ labeler, and how they reach the features for one run only."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
@@ -12,12 +10,6 @@ from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.training import boosted as training_module
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_static)
-    return importlib.import_module("benchmarks.boosted_static")
 
 
 def test_similarities_are_cosines_with_the_page_the_title_and_the_neighbours(script):

@@ -3,23 +3,11 @@ repeating the page's ``<title>`` (the post's headline)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
-import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.boosted_title)
-    return importlib.import_module("benchmarks.boosted_title")
-
-
-def column(script, values, name):
-    return values[:, script.COLUMNS.index(name)]
-
+from ..helpers import feature_column
 
 PAGE = (
     "<html><head><title>Summertime « The Streethearts</title></head><body>"
@@ -48,14 +36,14 @@ def test_the_headline_is_the_title_part_set_in_a_heading(script):
     values = script.title_columns(doc)
     assert values.shape == (len(texts), len(script.COLUMNS))
     # both repeat a part of the title; the blog's name is not in a heading
-    assert column(script, values, "title_exact")[:2].tolist() == [1.0, 1.0]
-    assert column(script, values, "headline_found").tolist() == [1.0] * len(texts)
-    assert column(script, values, "after_headline").tolist() == [-1, 0, 1, 1, 1]
+    assert feature_column(script, values, "title_exact")[:2].tolist() == [1.0, 1.0]
+    assert feature_column(script, values, "headline_found").tolist() == [1.0] * len(texts)
+    assert feature_column(script, values, "after_headline").tolist() == [-1, 0, 1, 1, 1]
     # "Posted July 26th, 2011" is right after it; the photo line 4 words later
-    between = column(script, values, "headline_words_between")
+    between = feature_column(script, values, "headline_words_between")
     np.testing.assert_allclose(between, [-np.log1p(0), 0, np.log1p(0), np.log1p(4), np.log1p(13)])
     # the post's blocks share the headline's container, the sidebar and header do not
-    assert column(script, values, "in_headline_parent").tolist() == [0, 1, 1, 1, 0]
+    assert feature_column(script, values, "in_headline_parent").tolist() == [0, 1, 1, 1, 0]
 
 
 def test_title_word_shares(script):
@@ -64,8 +52,8 @@ def test_title_word_shares(script):
         "and on dogs and on the roofs of the whole town for hours.</p>"
     )
     values = script.title_columns(doc)
-    np.testing.assert_allclose(column(script, values, "title_block_share"), [1.0, 5 / 18])
-    np.testing.assert_allclose(column(script, values, "title_covered"), [1.0, 3 / 4])
+    np.testing.assert_allclose(feature_column(script, values, "title_block_share"), [1.0, 5 / 18])
+    np.testing.assert_allclose(feature_column(script, values, "title_covered"), [1.0, 3 / 4])
 
 
 def test_a_page_without_title_blocks_or_headline_gives_zero_columns(script):
@@ -73,4 +61,4 @@ def test_a_page_without_title_blocks_or_headline_gives_zero_columns(script):
     untitled = script.title_columns(parse_html("<p>one block of text here</p>"))
     assert untitled.shape == (1, len(script.COLUMNS)) and not untitled.any()
     unmatched = script.title_columns(parse_html("<title>Elsewhere</title><p>text here</p>"))
-    assert not column(script, unmatched, "headline_found").any()
+    assert not feature_column(script, unmatched, "headline_found").any()

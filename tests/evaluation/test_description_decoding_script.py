@@ -3,20 +3,9 @@ seeds a run of content after the default labeler's trees (an experiment)."""
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
-
 from scrapy_boilerplate.parse import parse_html
 
 from ..helpers import bridge_story
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.description_decoding)
-    return importlib.import_module("benchmarks.description_decoding")
-
 
 DESCRIBED = '<meta name="description" content="Readers can still vote for the town prize.">'
 WIDGET = (

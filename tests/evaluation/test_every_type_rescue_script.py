@@ -4,11 +4,8 @@ read by the fold models of two runs."""
 from __future__ import annotations
 
 import gzip
-import importlib
 import shutil
 from pathlib import Path
-
-import pytest
 
 from scrapy_boilerplate import extract
 from scrapy_boilerplate.neural.boosted import DEFAULT_MODEL_DIR, DISCUSSIONS_MODEL_DIR
@@ -16,12 +13,6 @@ from scrapy_boilerplate.neural.boosted import DEFAULT_MODEL_DIR, DISCUSSIONS_MOD
 from ..helpers import bridge_story
 
 LISTING = Path(__file__).parents[1] / "neural" / "wcxb-listing-2911.html.gz"
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.every_type_rescue)
-    return importlib.import_module("benchmarks.every_type_rescue")
 
 
 def test_a_fold_reads_with_the_other_runs_model_of_the_same_fold(script, tmp_path):

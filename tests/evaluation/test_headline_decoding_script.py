@@ -3,19 +3,9 @@ default labeler's runs (an experiment, not kept)."""
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
-
 from scrapy_boilerplate.parse import parse_html
 
 from ..helpers import bridge_story
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.headline_decoding)
-    return importlib.import_module("benchmarks.headline_decoding")
 
 
 def test_the_headline_is_the_heading_that_repeats_a_part_of_the_title(script):

@@ -3,8 +3,6 @@ meet only near the root of the collapsed DOM (an experiment, not kept)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
@@ -13,12 +11,6 @@ from scrapy_boilerplate.neural.structure import Structure
 from scrapy_boilerplate.parse import parse_html
 
 from ..helpers import bridge_story
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.split_runs)
-    return importlib.import_module("benchmarks.split_runs")
 
 
 def test_blocks_that_meet_only_at_the_body_hold_the_whole_page(script):

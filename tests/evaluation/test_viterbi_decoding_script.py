@@ -3,20 +3,11 @@ Viterbi instead of the runs (an experiment, not kept)."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
-import pytest
 
 from scrapy_boilerplate.parse import parse_html
 
 from ..helpers import bridge_story
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.viterbi_decoding)
-    return importlib.import_module("benchmarks.viterbi_decoding")
 
 
 def labels(script, p, switch, weight=None, excluded=None, centre=0.5):

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
 import json
-
-import pytest
-
-
-@pytest.fixture(scope="module")
-def script():
-    # the benchmarks are modules of the checkout (python -m benchmarks.wcxb_page_types)
-    return importlib.import_module("benchmarks.wcxb_page_types")
 
 
 def page(page_id: str, tp: int, fp: int, fn: int) -> dict:
