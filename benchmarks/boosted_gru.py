@@ -38,6 +38,7 @@ import numpy as np
 from benchmarks import forked_corpus_workers
 from scrapy_boilerplate.neural.boosted import BoostedLabeler, decided_by_trees, seeded_by_summary
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, boosted_features
+from scrapy_boilerplate.training.context import run_padded
 
 from .blended_models import blend
 from .boosted_variants import compare, labeler_runner
@@ -68,17 +69,7 @@ def gru_net(columns: int, hidden: int, dropout: float) -> Any:
 
         def forward(self, x: Any, lengths: Any = None) -> Any:
             h = self.inp(x)
-            if lengths is None:
-                g, _ = self.gru(h)
-            else:
-                packed = nn.utils.rnn.pack_padded_sequence(
-                    h, lengths, batch_first=True, enforce_sorted=False
-                )
-                g, _ = self.gru(packed)
-                g, _ = nn.utils.rnn.pad_packed_sequence(
-                    g, batch_first=True, total_length=x.shape[1]
-                )
-            return self.out(torch.cat([h, g], -1)).squeeze(-1)
+            return self.out(torch.cat([h, run_padded(self.gru, h, lengths)], -1)).squeeze(-1)
 
     return GruNet()
 

@@ -86,19 +86,24 @@ def make_context_net(n_in: int, projection: int, hidden: int, dropout: float, co
                     rows = torch.arange(x.shape[1])[None, :] < lengths[:, None]
                     z = z * rows[..., None]
                 z = nn.functional.relu(self.conv(z.transpose(1, 2))).transpose(1, 2)
-            if lengths is None:
-                y, _ = self.rnn(z)
-            else:
-                packed = nn.utils.rnn.pack_padded_sequence(
-                    z, lengths, batch_first=True, enforce_sorted=False
-                )
-                y, _ = self.rnn(packed)
-                y, _ = nn.utils.rnn.pad_packed_sequence(
-                    y, batch_first=True, total_length=x.shape[1]
-                )
-            return self.out(y)
+            return self.out(run_padded(self.rnn, z, lengths))
 
     return ContextNet()
+
+
+def run_padded(rnn: Any, z: Any, lengths: Any = None) -> Any:
+    """A batch-first recurrent layer's outputs over ``z``: pages padded to one length,
+    ``lengths`` their true ones (packed, so no page reads another's padding), or one page
+    alone (``lengths`` None)."""
+    from torch import nn
+
+    if lengths is None:
+        y, _ = rnn(z)
+        return y
+    packed = nn.utils.rnn.pack_padded_sequence(z, lengths, batch_first=True, enforce_sorted=False)
+    y, _ = rnn(packed)
+    y, _ = nn.utils.rnn.pad_packed_sequence(y, batch_first=True, total_length=z.shape[1])
+    return y
 
 
 def ensemble(nets: Sequence[Any]) -> Any:
