@@ -20,8 +20,8 @@ from ..parallel.process_pool import (
     WorkerDied,
     WorkerTimeout,
     hard_limit,
+    prepare_worker,
     process_context,
-    warm_worker_dates,
 )
 from ..parallel.worker import extract_pickled, extract_to_dict
 from ..site_memory import SiteMemory
@@ -188,7 +188,8 @@ class ExtractionRunner:
                     self._pool = ProcessPoolExecutor(
                         max_workers=self.workers,
                         mp_context=process_context(self.metadata),
-                        initializer=warm_worker_dates if self.metadata else None,
+                        initializer=prepare_worker,
+                        initargs=(self.metadata,),
                     )
             return self._pool
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import gc
 import importlib
 import multiprocessing
 import pickle
@@ -37,6 +38,7 @@ __all__ = [
     "WorkerTimeout",
     "hard_limit",
     "process_context",
+    "prepare_worker",
     "serve",
     "warm_worker_dates",
 ]
@@ -49,6 +51,10 @@ _READY = b"R"
 READY_TIMEOUT = 300.0
 _HEADER = struct.Struct("!Q")  # the length of the pickle that follows
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
+#: a worker's collector collects its youngest generation after this many allocations
+#: (Python's default: 700). A page makes tens of thousands of short-lived objects (its
+#: blocks, their lists and sets), nearly all freed by their counts, not by the collector
+WORKER_GC_THRESHOLD = 5000
 
 
 class WorkerDied(BrokenProcessPool):
@@ -99,8 +105,7 @@ def serve(sock: socket.socket, warm_dates: bool = False) -> None:
     # closing their sockets), so that a graceful shutdown still extracts its last pages
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with sock:
-        if warm_dates:
-            warm_worker_dates()
+        prepare_worker(warm_dates)
         sock.sendall(_READY)
         while True:
             header = _read_exactly(sock, _HEADER.size)
@@ -114,6 +119,26 @@ def serve(sock: socket.socket, warm_dates: bool = False) -> None:
                 sock.sendall(_HEADER.pack(len(reply)) + reply)
             except OSError:  # the crawl closed its end while we worked: nobody waits
                 return
+
+
+def prepare_worker(warm_dates: bool = False) -> None:
+    """Ready this process to serve pages: with ``warm_dates`` dateparser warmed up
+    (:func:`warm_worker_dates`), then the cyclic garbage collector set for a worker.
+
+    What the process holds by then (the engine's modules and tables, inherited from the
+    fork server) is frozen out of every later collection's scan (``gc.freeze``), and the
+    youngest generation is collected every :data:`WORKER_GC_THRESHOLD` allocations. The
+    collector still runs and frees the cycles a page leaves (a worker's memory stays
+    flat); it no longer walks the engine's objects again and again. Measured on 400
+    dragnet-test and l3s-gn1 pages, a worker's call 2.98 -> 2.82 ms of CPU (x0.95, the
+    median of 5 rounds; no collector at all: 2.95, ``python -m
+    benchmarks.worker_collector``). A worker process only: the crawl's own process and
+    its collector are the user's."""
+    if warm_dates:
+        warm_worker_dates()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def warm_worker_dates() -> None:

@@ -180,6 +180,33 @@ async def test_worker_processes_under_asyncio_and_other_reactors(monkeypatch, as
     assert len(pids) == 1 and os.getpid() not in pids
 
 
+def collector_state():
+    """What a process's cyclic garbage collector does (run in a worker)."""
+    import gc
+
+    return gc.isenabled(), gc.get_threshold()[0], gc.get_freeze_count() > 0
+
+
+@pytest.mark.parametrize("asyncio_loop", [True, False])
+@deferred_f_from_coro_f
+async def test_worker_processes_freeze_what_they_inherit_and_collect_less_often(
+    monkeypatch, asyncio_loop
+):
+    # the engine's modules are scanned by no collection; the crawl's own collector is
+    # the user's and stays as it was
+    from scrapy_boilerplate._scrapy import runner as runner_module
+    from scrapy_boilerplate.parallel.process_pool import WORKER_GC_THRESHOLD
+
+    monkeypatch.setattr(runner_module, "asyncio_available", lambda: asyncio_loop)
+    here = collector_state()
+    runner = runner_module.ExtractionRunner(1, "process")
+    try:
+        assert await runner.run(collector_state) == (True, WORKER_GC_THRESHOLD, True)
+    finally:
+        runner.close()
+    assert collector_state() == here
+
+
 @pytest.mark.parametrize("asyncio_loop", [True, False])
 @deferred_f_from_coro_f
 async def test_a_dead_worker_gives_worker_died_and_one_more_try_under_any_reactor(
