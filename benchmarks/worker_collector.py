@@ -21,7 +21,9 @@ one process, so a busy phase of the machine hits them alike:
   cycles its pages leave).
 
 Reported: the median over rounds of each setting's CPU ms per page, and its ratio to
-``python``. Not a test: nothing is asserted. Results go to stdout (and ``--json FILE``).
+``python``. With ``--memory N``, also each of ``python`` and ``worker`` in a fresh process
+of its own answering N calls (the pages in turn), its resident memory after each
+thousand: a worker's memory must stay flat with the collector run less often. Not a test: nothing is asserted. Results go to stdout (and ``--json FILE``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import multiprocessing
 import pickle
 import statistics
 import time
@@ -92,6 +95,28 @@ def time_calls(calls: list[bytes], rounds: int) -> dict[str, list[float]]:
     return per_round
 
 
+def resident_mb() -> int:
+    """This process's resident memory, in MB (Linux: /proc/self/statm)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * 4096 // 2**20
+
+
+def memory_run(
+    setting: str, data: str, sets: list[str], limit: int | None, count: int
+) -> list[int]:
+    """In a fresh process: the collector set to ``setting``, ``count`` calls answered
+    (the pages in turn); the resident MB after each thousand calls (and at the end)."""
+    datasets = [d for d in find_datasets([data]) if d.name in sets]
+    calls = crawl_calls(datasets, limit)
+    set_collector(setting)
+    sizes = []
+    for i in range(count):
+        process_pool._answer(calls[i % len(calls)])
+        if (i + 1) % 1000 == 0 or i + 1 == count:
+            sizes.append(resident_mb())
+    return sizes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", nargs="?", default=str(DEFAULT_DATA), help="data folder")
@@ -99,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=200, help="first N pages of each set")
     parser.add_argument("--rounds", type=int, default=5, help="passes per setting")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--memory", type=int, default=0, metavar="N",
+        help="also N calls per setting in a fresh process each, its memory (default: none)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     wanted = [s for s in args.sets.split(",") if s]
     datasets = [d for d in find_datasets([args.data]) if d.name in wanted]
@@ -112,8 +141,18 @@ def main(argv: list[str] | None = None) -> int:
         rounds = " ".join(f"{v:.3f}" for v in per_round[setting])
         ratio = medians[setting] / medians["python"]
         print(f"  {setting:<7} {medians[setting]:.3f}  x{ratio:.3f}  (rounds: {rounds})")
+    result = {"pages": len(calls), "medians_ms": medians, "rounds_ms": per_round}
+    if args.memory:
+        spawn = multiprocessing.get_context("spawn")  # nothing inherited from this process
+        memory = {}
+        for setting in ("python", "worker"):
+            with spawn.Pool(1) as pool:
+                job = (setting, args.data, wanted, args.limit, args.memory)
+                memory[setting] = pool.apply(memory_run, job)
+            sizes = " ".join(map(str, memory[setting]))
+            print(f"  {setting:<7} resident MB after each 1,000 of {args.memory} calls: {sizes}")
+        result["resident_mb"] = memory
     if args.json:
-        result = {"pages": len(calls), "medians_ms": medians, "rounds_ms": per_round}
         args.json.write_text(json.dumps(result, indent=2) + "\n")
     return 0
 

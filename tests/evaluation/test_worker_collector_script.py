@@ -23,6 +23,15 @@ def test_times_each_collector_setting_and_leaves_the_process_as_it_was(
     assert (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()) == before
 
 
+def test_memory_is_read_in_a_fresh_process_per_setting(script, fixtures_dir, tmp_path):
+    out = tmp_path / "collector.json"
+    argv = [str(fixtures_dir), "--sets", "mini", "--rounds", "1", "--memory", "3"]
+    assert script.main([*argv, "--json", str(out)]) == 0
+    memory = json.loads(out.read_text())["resident_mb"]
+    assert set(memory) == {"python", "worker"}
+    assert all(len(sizes) == 1 and sizes[0] > 0 for sizes in memory.values())  # 3 < 1,000
+
+
 def test_each_setting_is_what_it_says(script):
     from scrapy_boilerplate.parallel.process_pool import WORKER_GC_THRESHOLD
 
