@@ -44,6 +44,8 @@ from scrapy_boilerplate.parallel.worker import EncodedPage, extract_pickled
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from scrapy_boilerplate.settings import DEFAULTS
 
+from .speed import rss_mb
+
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SETTINGS = ("python", "worker", "off")
 _PYTHON_THRESHOLDS = gc.get_threshold()
@@ -95,15 +97,9 @@ def time_calls(calls: list[bytes], rounds: int) -> dict[str, list[float]]:
     return per_round
 
 
-def resident_mb() -> int:
-    """This process's resident memory, in MB (Linux: /proc/self/statm)."""
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * 4096 // 2**20
-
-
 def memory_run(
     setting: str, data: str, sets: list[str], limit: int | None, count: int
-) -> list[int]:
+) -> list[float]:
     """In a fresh process: the collector set to ``setting``, ``count`` calls answered
     (the pages in turn); the resident MB after each thousand calls (and at the end)."""
     datasets = [d for d in find_datasets([data]) if d.name in sets]
@@ -113,7 +109,7 @@ def memory_run(
     for i in range(count):
         process_pool._answer(calls[i % len(calls)])
         if (i + 1) % 1000 == 0 or i + 1 == count:
-            sizes.append(resident_mb())
+            sizes.append(rss_mb())
     return sizes
 
 
@@ -149,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
             with spawn.Pool(1) as pool:
                 job = (setting, args.data, wanted, args.limit, args.memory)
                 memory[setting] = pool.apply(memory_run, job)
-            sizes = " ".join(map(str, memory[setting]))
+            sizes = " ".join(f"{mb:.0f}" for mb in memory[setting])
             print(f"  {setting:<7} resident MB after each 1,000 of {args.memory} calls: {sizes}")
         result["resident_mb"] = memory
     if args.json:
