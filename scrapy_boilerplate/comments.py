@@ -3,9 +3,11 @@
 The comment threads are the page's comment sections, as the comment-section filter knows
 them (:func:`~scrapy_boilerplate.filters.comments.is_comment_section`: WordPress
 ``commentlist``, ``#comments``, Disqus, ...), whatever the chain decided about their
-blocks: a chain may drop a thread, or fuse its blocks away. So the blocks are taken as
-parsed, before the chain (a :class:`BlockSnapshot`), and the chain's content only says
-which section is a wrapper of the article rather than a thread.
+blocks: a chain may drop a thread, fuse its blocks away, or read the page again from a
+copy of its tree without them (the default's rescue of a short story under a long
+thread). So the tree and its blocks are taken as parsed, before the chain (a
+:class:`ParsedPage`), and the chain's content only says which section is a wrapper of
+the article rather than a thread.
 
 Left out of a thread: reply forms (``#respond``, ``comment-form``) and form fields, blocks
 that are mostly links ("Reply", "Permalink", pagination), and threads of fewer than
@@ -14,6 +16,7 @@ that are mostly links ("Reply", "Permalink", pagination), and threads of fewer t
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +25,7 @@ from lxml import etree
 from .document import Document
 from .filters.comments import is_comment_section, nearest_decision
 
-__all__ = ["MIN_WORDS", "BlockSnapshot", "comment_text", "snapshot"]
+__all__ = ["MIN_WORDS", "BlockSnapshot", "ParsedPage", "comment_text", "snapshot"]
 
 #: fewer words than this in all the threads of a page is no thread ("3 comments", "Leave
 #: a comment", a login prompt)
@@ -48,30 +51,41 @@ class BlockSnapshot:
     link_density: float
 
 
-def snapshot(doc: Document) -> list[BlockSnapshot]:
-    """The document's blocks as they are now (take it before the chain runs)."""
-    return [
-        BlockSnapshot(block.element, block.shown_text, block.num_words, block.link_density)
-        for block in doc.blocks
-    ]
+@dataclass(frozen=True, slots=True)
+class ParsedPage:
+    """A document's tree and blocks as parsed (the chain may read a copy of the tree)."""
+
+    root: Any
+    blocks: list[BlockSnapshot]
 
 
-def comment_text(doc: Document, parsed: list[BlockSnapshot]) -> str:
+def snapshot(doc: Document) -> ParsedPage:
+    """The document's tree and blocks as they are now (take it before the chain runs)."""
+    return ParsedPage(
+        doc.root,
+        [
+            BlockSnapshot(block.element, block.shown_text, block.num_words, block.link_density)
+            for block in doc.blocks
+        ],
+    )
+
+
+def comment_text(doc: Document, parsed: ParsedPage) -> str:
     """The text of the page's readers' comments, one block per line; "" when the page has
     none (or fewer than ``MIN_WORDS`` words of them).
 
     ``doc`` is the document after the chain (its content blocks mark the article);
-    ``parsed`` its blocks as parsed (:func:`snapshot`).
+    ``parsed`` its tree and blocks as parsed (:func:`snapshot`).
     """
-    if doc.root is None:
+    if parsed.root is None:
         return ""
-    threads, reply_forms = _threads(doc)
+    threads, reply_forms = _threads(parsed.root, _content_words(doc, parsed))
     if not threads:
         return ""
     inside: dict[Any, bool] = {}
     kept = [
         block
-        for block in parsed
+        for block in parsed.blocks
         if block.element is not None
         and block.link_density <= MAX_LINK_DENSITY
         and _in_thread(block.element, threads, reply_forms, inside)
@@ -81,23 +95,43 @@ def comment_text(doc: Document, parsed: list[BlockSnapshot]) -> str:
     return "\n".join(block.text for block in kept)
 
 
-def _threads(doc: Document) -> tuple[set[Any], set[Any]]:
+def _content_words(doc: Document, parsed: ParsedPage) -> dict[Any, int]:
+    """The chain's content words per element of the parsed tree: by the content blocks'
+    elements; where the chain read a changed copy of the tree instead (``doc.root`` is not
+    the parsed root), by the parsed blocks whose text a content block has (each content
+    block matched once), as the copy's elements are not the page's."""
+    words: dict[Any, int] = {}
+    if doc.root is parsed.root:
+        found = ((b.element, b.num_words) for b in doc.blocks if b.is_content)
+    else:
+        texts = Counter(b.shown_text for b in doc.blocks if b.is_content)
+        found = ((b.element, b.num_words) for b in parsed.blocks if _take(texts, b.text))
+    for element, num_words in found:
+        if element is not None:
+            words[element] = words.get(element, 0) + num_words
+    return words
+
+
+def _take(counts: Counter[str], text: str) -> bool:
+    """Take one ``text`` from ``counts``, if one is left."""
+    if counts[text] <= 0:
+        return False
+    counts[text] -= 1
+    return True
+
+
+def _threads(root: Any, content_words: dict[Any, int]) -> tuple[set[Any], set[Any]]:
     """The outermost comment sections that are neither the article's wrapper nor a reply
     form, and the reply forms (left out wherever they are). One walk over the tree (forms
-    not entered) counts the chain's content words below each section: the words counted
-    between its start and its end."""
-    content_words: dict[Any, int] = {}
-    total = 0
-    for block in doc.blocks:
-        if block.is_content and block.element is not None:
-            content_words[block.element] = content_words.get(block.element, 0) + block.num_words
-            total += block.num_words
+    not entered) counts the chain's content words below each section (``content_words``,
+    per element): the words counted between its start and its end."""
+    total = sum(content_words.values())
     counted = 0  # content words of the elements started so far
     position = 0  # elements started so far
     open_sections: dict[Any, tuple[int, int]] = {}  # section -> (counted, position) at start
     candidates: list[tuple[int, int, Any]] = []  # (first, last position, section)
     reply_forms: set[Any] = set()
-    walker = etree.iterwalk(doc.root, events=("start", "end"))
+    walker = etree.iterwalk(root, events=("start", "end"))
     for event, element in walker:
         if event == "end":
             started = open_sections.pop(element, None)

@@ -75,6 +75,44 @@ def test_an_article_wrapped_in_a_comment_named_element_is_not_a_comment():
     assert ANN in extract(page(inner), comments=True).comments
 
 
+SHORT_STORY = (
+    "<h1>Council closes the old bridge</h1><p>The council closed the old bridge on Tuesday "
+    "for repairs that will last until the spring, the mayor said.</p>"
+)
+LONG_THREAD = "".join(
+    f'<li class="comment"><p>Reader {i}: I cross that bridge every day and the repairs were '
+    "long overdue, but the detour through the town centre will add twenty minutes to my "
+    "drive each morning.</p></li>"
+    for i in range(80)
+)
+
+
+def test_a_story_read_again_without_its_thread_keeps_the_thread_as_comments():
+    # the default finds nothing beside 80 long comments, reads the page again without
+    # them (a copy of the tree) and keeps the story; the comments are the page's own
+    html = page(f'<div class="post">{SHORT_STORY}</div><ol class="commentlist">{LONG_THREAD}</ol>')
+    result = extract(html, comments=True)
+    assert len(result.blocks) == 2  # (the copy's blocks: the page was read again)
+    assert result.text.startswith("Council closes the old bridge")
+    assert result.comments.startswith("Reader 0: I cross that bridge")
+    assert result.comments.count("Reader") == 80
+    assert "council closed" not in result.comments
+
+
+def test_on_a_page_read_again_an_article_wrapper_is_still_no_thread():
+    # the wrapper is named like a comment section and holds the story: read again, its
+    # thread is left out of the copy, and the story's words, matched by their text,
+    # still mark the wrapper as the article's
+    wrapped = (
+        f'<div class="post has-comments">{SHORT_STORY}'
+        f'<ol class="commentlist">{LONG_THREAD}</ol></div>'
+    )
+    result = extract(page(wrapped), comments=True)
+    assert len(result.blocks) == 2
+    assert result.comments.count("Reader") == 80
+    assert "council closed" not in result.comments
+
+
 @pytest.mark.parametrize("body", [b"", b"\x00\x01\x02\xff" * 500, "<<<>>>", "<p>x</p>"])
 def test_bad_input_gives_empty_comments(body):
     assert extract(body, comments=True).comments == ""
