@@ -145,8 +145,10 @@ class Extractor:
         self.name = name
         self.cjk = cjk
         #: render boilerpipe's text (a space at both edges of every link) instead of the
-        #: text as the page shows it; by default for boilerpipe's named extractors only,
-        #: whose output is the Java library's
+        #: text as the page shows it, and read plugin elements as boilerpipe does
+        #: (ignored) instead of as a browser shows them (``parse_html``'s
+        #: ``plugin_fallbacks``); by default for boilerpipe's named extractors only, whose
+        #: output is the Java library's
         self.java_text = name in JAVA_TEXT_EXTRACTORS if java_text is None else java_text
 
     def __repr__(self) -> str:
@@ -210,7 +212,14 @@ class Extractor:
         ):
             return _rendered(Extraction.empty(BINARY, url, self.name), formats, comments=comments)
         deadline = time.monotonic() + timeout if timeout else None
-        doc = parse_html(html, url, encoding=encoding, content_type=content_type, cjk=self.cjk)
+        doc = parse_html(
+            html,
+            url,
+            encoding=encoding,
+            content_type=content_type,
+            cjk=self.cjk,
+            plugin_fallbacks=not self.java_text,
+        )
         doc.trace = trace
         doc.deadline = deadline
         had_text = bool(doc.blocks)

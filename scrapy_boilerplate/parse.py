@@ -51,6 +51,7 @@ __all__ = [
     "hide_fallback_text",
     "make_blocks",
     "parse_html",
+    "read_plugin_fallbacks",
     "segment",
     "segment_python",
     "segment_shown",
@@ -461,19 +462,25 @@ def parse_html(
     encoding: str | None = None,
     content_type: str | None = None,
     cjk: bool = True,
+    plugin_fallbacks: bool = False,
 ) -> Document:
     """Parse HTML into a Document of boilerpipe text blocks.
 
     ``html`` may be ``str`` (already decoded, as Scrapy's ``response.text``) or ``bytes``
     (decoded with ``encoding`` if given, else the declared or detected encoding).
     ``cjk=True`` counts Chinese, Japanese and Thai characters as words (see ``words.py``);
-    ``cjk=False`` counts exactly as the Java reference does.
+    ``cjk=False`` counts exactly as the Java reference does. ``plugin_fallbacks=True``
+    reads ``<object>``, ``<applet>`` and ``<embed>`` as a browser shows them today
+    (:func:`read_plugin_fallbacks`: what the extractors that render the page's shown text
+    read); by default as boilerpipe does, ignored with all they hold.
     """
     if isinstance(html, (bytes, bytearray, memoryview)):
         html, _ = decode_html(bytes(html), encoding=encoding, content_type=content_type)
     elif not isinstance(html, str):
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     root, warnings = build_tree(html)
+    if plugin_fallbacks and root is not None:
+        read_plugin_fallbacks(root)
     blocks, title = segment_shown(root, cjk=cjk)
     doc = Document(
         blocks=blocks,
@@ -511,6 +518,52 @@ UNRENDERED_TAGS = ("template",)
 #: inside ``<svg>``, elements whose text is a tooltip or a description for screen readers,
 #: never drawn ("Facebook" on a share icon)
 SVG_UNDRAWN_TAGS = ("title", "desc")
+
+
+#: an ``<object>`` that a browser fills with the resource it names, not with its fallback
+#: content: by its ``type``, else by its ``data``'s extension (an image, an SVG drawing,
+#: an HTML page, a PDF); every other type needed a plugin (Flash, Java, Silverlight,
+#: QuickTime), which no browser has run since 2021
+_SHOWN_OBJECT_TYPES = ("image/", "text/html", "application/xhtml+xml", "application/pdf")
+_SHOWN_OBJECT_EXTENSIONS = (
+    ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".svg", ".svgz",
+    ".html", ".htm", ".xhtml", ".pdf",
+)  # fmt: skip
+
+
+def read_plugin_fallbacks(root: Any) -> None:
+    """Make a tree read as a browser without plugins shows its plugin elements (in place).
+
+    boilerpipe ignores ``<object>``, ``<applet>`` and ``<embed>`` with everything inside
+    them, and NekoHTML keeps an ``<embed>`` that is not closed open to its parent's end,
+    with all that follows in it (neko.py); so does libxml2, which has no void ``<embed>``.
+    A browser today shows an object's or applet's fallback content (a Flash video's
+    caption and transcript on the news pages of 2005 to 2015), unless the object names a
+    resource it shows itself (an image, SVG, an HTML page, a PDF), and ends an
+    ``<embed>`` at its tag (void, as in HTML5: what libxml2 put inside it follows it). So
+    each such element becomes a ``<span>`` (inline, as a browser lays a plugin out: what
+    it holds is read as the page's own text), and an embed loses NekoHTML's mark.
+
+    One search of the tree for the three tags, then a constant-time change of each (no
+    element is moved: a page of many plugins stays linear)."""
+    fallbacks = [
+        el
+        for el in root.iter("object", "applet", "embed")
+        if el.tag != "object" or not _shows_resource(el)
+    ]
+    for el in fallbacks:
+        el.tag = "span"
+        el.attrib.pop(neko.UNCLOSED_EMBED, None)
+
+
+def _shows_resource(obj: Any) -> bool:
+    """Whether a browser fills an ``<object>`` with the resource it names
+    (:data:`_SHOWN_OBJECT_TYPES`) instead of its fallback content."""
+    kind = (obj.get("type") or "").strip().lower()
+    if kind:
+        return kind.startswith(_SHOWN_OBJECT_TYPES)
+    data = (obj.get("data") or "").strip().lower()
+    return data.split("#", 1)[0].split("?", 1)[0].endswith(_SHOWN_OBJECT_EXTENSIONS)
 
 
 def segment_shown(root: Any, cjk: bool = True) -> tuple[list[TextBlock], str | None]:

@@ -312,6 +312,68 @@ def test_an_unclosed_embed_hides_the_rest_of_its_parent_as_in_nekohtml():
     assert texts(closed) == ["before", "shown"]
 
 
+def test_a_browser_reading_shows_a_flash_objects_fallback_content():
+    # a news video of 2012: the player, then the caption a browser without Flash shows
+    html = (
+        '<body><p>story</p><object type="application/x-shockwave-flash" data="v.swf">'
+        '<param name="movie" value="v.swf"><div><p>The caption of the video.</p></div>'
+        "</object><p>more story</p></body>"
+    )
+    assert texts(html) == ["story", "more story"]
+    assert texts(html, plugin_fallbacks=True) == [
+        "story",
+        "The caption of the video.",
+        "more story",
+    ]
+
+
+def test_a_browser_reading_reads_an_applets_fallback_and_text_inside_an_object_inline():
+    html = "<body><p>Run <object classid='clsid:1'>the demo</object> here</p></body>"
+    assert texts(html, plugin_fallbacks=True) == ["Run the demo here"]
+    applet = "<body><p>x</p><applet code=A.class><p>Your browser has no Java.</p></applet></body>"
+    assert texts(applet) == ["x"]
+    assert texts(applet, plugin_fallbacks=True) == ["x", "Your browser has no Java."]
+
+
+@pytest.mark.parametrize(
+    "attributes",
+    ['type="image/png" data="chart"', 'data="chart.svg?v=2"', 'type="application/pdf"'],
+)
+def test_an_object_that_shows_its_resource_hides_its_fallback_in_both_readings(attributes):
+    html = f"<body><p>text</p><object {attributes}><p>fallback</p></object></body>"
+    assert texts(html) == texts(html, plugin_fallbacks=True) == ["text"]
+
+
+def test_a_browser_reading_ends_an_embed_at_its_tag():
+    html = "<body><div><p>before</p><embed src=x><p>shown</p></div><p>after</p></body>"
+    assert texts(html, plugin_fallbacks=True) == ["before", "shown", "after"]
+
+
+def test_the_browser_reading_of_plugins_is_linear_in_the_page():
+    def page(n):
+        plugins = "<object data=v.swf><p>caption</p></object><embed src=x>" * n
+        return f"<html><body><div>{plugins}<p>text</p></div></body></html>"
+
+    doc = parse_html(page(3), plugin_fallbacks=True)
+    assert [b.text for b in doc.blocks] == ["caption", "caption", "caption", "text"]
+
+    def read(html):
+        return parse_html(html, plugin_fallbacks=True)
+
+    assert growth(read, page, 3_000) < LINEAR_GROWTH_LIMIT
+
+
+def test_extractors_of_the_shown_text_read_plugins_as_a_browser_and_boilerpipes_do_not():
+    from scrapy_boilerplate import get_extractor
+    from scrapy_boilerplate.extraction import Extractor
+    from scrapy_boilerplate.spec import build_chain
+
+    html = "<body><p>story</p><object data=v.swf><p>The caption of the video.</p></object></body>"
+    shown = Extractor(build_chain(["keep_everything"]), java_text=False).extract(html)
+    assert "The caption of the video." in shown.text
+    assert "caption" not in get_extractor("keep_everything").extract(html).text
+
+
 def test_an_embed_closed_after_a_dropped_end_of_body_is_closed():
     # NekoHTML ignores </body>, so the </embed> that follows it closes the embed
     html = "<body><div><embed src=x></body></embed><p>shown</p></div>"

@@ -38,8 +38,15 @@ from ..neural.boosted import (
     navigation_links,
 )
 from ..neural.boosted_features import BOOSTED_FEATURES, boosted_features
-from ..parse import parse_html
-from .dataset import _jobs, block_labels, code_version, load_fields, map_pages, save_fields
+from .dataset import (
+    _jobs,
+    block_labels,
+    code_version,
+    load_fields,
+    map_pages,
+    parse_page,
+    save_fields,
+)
 from .train import _jsonable, block_metrics
 
 __all__ = [
@@ -129,7 +136,7 @@ def _page(
 ) -> tuple[str, str, np.ndarray, np.ndarray, np.ndarray] | str | None:
     name, page_id, html, main_text, with_snippets, without_snippets = args
     try:
-        doc = parse_html(html)
+        doc = parse_page(html)
         # whitespace runs do not count against a block (docs/neural.md, "Labels")
         labelled = block_labels(
             doc.blocks, main_text, with_snippets, without_snippets, count_whitespace=False

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..document import Document
 from ..neural.features import page_features
 from ..parse import parse_html
 from .alignment import label_blocks, label_blocks_from_snippets
@@ -78,6 +79,13 @@ class PageData:
     recovered: float | None = None  # share of the reference the alignment recovered
 
 
+def parse_page(html: str) -> Document:
+    """A training page parsed as the learned extractors read it when they run (plugin
+    elements as a browser shows them: ``parse_html``'s ``plugin_fallbacks``), so that a
+    labeler learns from the blocks it will be given."""
+    return parse_html(html, plugin_fallbacks=True)
+
+
 def page_data(
     dataset: str,
     page_id: str,
@@ -87,7 +95,7 @@ def page_data(
     without_snippets: Sequence[str] | None = None,
 ) -> PageData | None:
     """Parse, featurise and label one page (None if it has no blocks or no usable label)."""
-    doc = parse_html(html)
+    doc = parse_page(html)
     labelled = block_labels(doc.blocks, main_text, with_snippets, without_snippets)
     if labelled is None:
         return None

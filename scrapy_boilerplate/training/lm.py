@@ -39,8 +39,7 @@ from ..neural.lm_static import (
     save_table,
     token_scores,
 )
-from ..parse import parse_html
-from .dataset import block_labels, site_of
+from .dataset import block_labels, parse_page, site_of
 from .lm_cache import VectorCache
 from .train import block_metrics
 
@@ -125,7 +124,7 @@ def page_vocabulary(
     chains = (
         ancestor_tags(b)
         for _, page in _pages(dataset_dirs, page_types)
-        for b in parse_html(page.html).blocks
+        for b in parse_page(page.html).blocks
     )
     return tag_vocabulary(chains)
 
@@ -139,7 +138,7 @@ def load_pages(
     """Parse and label every page of the sets (pages without a usable label are left out)."""
     out = LMPages()
     for name, page in _pages(dataset_dirs, page_types):
-        doc = parse_html(page.html)
+        doc = parse_page(page.html)
         labelled = block_labels(
             doc.blocks, page.main_text, page.with_snippets, page.without_snippets
         )

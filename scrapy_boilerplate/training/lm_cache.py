@@ -3,8 +3,8 @@
 The sentence encoder costs seconds per page (a transformer pass per block), so the
 training command and the benchmarks encode each distinct block text of a set once and
 store the vectors (float16, both poolings) under a key of the set's folder and the
-encoder; later runs load them. Texts are the blocks of :func:`~scrapy_boilerplate.parse.
-parse_html`, exactly what the labeler encodes at run time.
+encoder; later runs load them. Texts are the blocks of :func:`~scrapy_boilerplate.training.
+dataset.parse_page`, exactly what the labeler encodes at run time.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import numpy as np
 
 from ..evaluation.datasets import JsonlDataset
 from ..neural.lm_encoder import ENCODER_NAME, MAX_TOKENS, SentenceEncoder
-from ..parse import parse_html
+from .dataset import parse_page
 
 __all__ = ["VectorCache", "dataset_texts", "encode_dataset"]
 
@@ -62,7 +62,7 @@ def dataset_texts(
         page_type = page.extras.get("page_type")
         if page_types is not None and page_type is not None and page_type not in page_types:
             continue
-        for block in parse_html(page.html).blocks:
+        for block in parse_page(page.html).blocks:
             seen.setdefault(block.text)
     return list(seen)
 

@@ -70,8 +70,10 @@ def test_only_the_summarys_first_terms_count():
     assert summary.summary_block(texts, " ".join(first + rest)) == 1
 
 
-ASIDE = "<aside><p>Readers can still vote for the town prize.</p></aside>"
-DESCRIBED = '<meta name="description" content="Readers can still vote for the town prize.">'
+ASIDE = "<aside><p>Readers can still vote for the town prize this week.</p></aside>"
+DESCRIBED = (
+    '<meta name="description" content="Readers can still vote for the town prize this week.">'
+)
 
 
 @pytest.mark.parametrize(
