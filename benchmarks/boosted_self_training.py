@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
@@ -168,29 +168,21 @@ def anchored_labels(
 
 
 @contextmanager
-def self_training(
-    high: float,
-    low: float,
-    weight: float,
-    anchored: bool = False,
-    floor: float = 0.0,
-    outside: float = 0.0,
-    propagate: bool = False,
+def relabelled_training(
+    relabel: Callable[..., tuple[np.ndarray, np.ndarray]], weight: float, kind: str
 ) -> Iterator[None]:
-    """For the run: every fit of the trees made twice, the second with the snippet
-    sets' unlabelled blocks labelled by the first where it is sure; ``anchored``: made
-    once, with the text-like blocks between a page's snippets labelled content
-    (:func:`between_content`) instead, those a first fit gives less than ``floor`` left
-    out (inline teasers and promotions between two paragraphs of the story), and (with
-    ``outside``) the blocks outside the story that it gives at most ``outside`` labelled
-    boilerplate (:func:`outside_story`)."""
+    """For the run: every fit of the trees made with some rows of its pages labelled anew:
+    ``relabel(corpus, pages, cfg, first_fit)`` gives rows and their labels (-1: still
+    none; ``first_fit()`` fits the trees on the labels as they are, for a relabelling
+    that reads them), and those labelled count ``weight`` times their usual weight. The
+    corpus itself is not changed; ``kind`` names the relabelling in the log."""
     own_train = training_module.train_boosted
     own_weights = training_module.block_weights
-    pseudo: dict[str, np.ndarray] = {"rows": np.zeros(0, np.int64)}
+    extra: dict[str, np.ndarray] = {"rows": np.zeros(0, np.int64)}
 
     def weights(corpus: BoostedCorpus, keep: np.ndarray, page_balance: float) -> np.ndarray:
         w = own_weights(corpus, keep, page_balance)
-        return np.where(np.isin(keep, pseudo["rows"]), w * weight, w)
+        return np.where(np.isin(keep, extra["rows"]), w * weight, w)
 
     def train(
         corpus: BoostedCorpus,
@@ -200,28 +192,23 @@ def self_training(
     ) -> Any:
         cfg = cfg or BoostedConfig()
         pages = range(len(corpus)) if pages is None else pages
-        first = own_train(corpus, cfg, pages, log) if not anchored or floor or outside else None
-        if anchored:
-            rows, labels = anchored_labels(corpus, pages, cfg, first, floor, outside, propagate)
-        else:
-            rows = unlabelled_rows(corpus, pages, cfg, SNIPPET_SETS)
-            labels = pseudo_labels(first.predict_proba(corpus.features[rows])[:, 1], high, low)
+        rows, labels = relabel(corpus, pages, cfg, lambda: own_train(corpus, cfg, pages, log))
         sure = labels >= 0
         if log:
-            kind = "anchored" if anchored else "self-training"
             log(
                 f"{kind}: {int(sure.sum())} of {len(rows)} unlabelled blocks labelled "
                 f"({int((labels == 1).sum())} content)"
             )
         relabelled = corpus.labels.copy()
         relabelled[rows[sure]] = labels[sure]
-        pseudo["rows"] = rows[sure]
+        extra["rows"] = rows[sure]
         try:
             return own_train(replace(corpus, labels=relabelled), cfg, pages, log)
         finally:
-            pseudo["rows"] = np.zeros(0, np.int64)
+            extra["rows"] = np.zeros(0, np.int64)
 
     modules = (grouped_cv, boosted_static)
+    before = [module.train_boosted for module in modules]
     training_module.block_weights = weights  # type: ignore[assignment]
     for module in modules:
         module.train_boosted = train  # type: ignore[attr-defined]
@@ -229,8 +216,37 @@ def self_training(
         yield
     finally:
         training_module.block_weights = own_weights  # type: ignore[assignment]
-        for module in modules:
-            module.train_boosted = own_train  # type: ignore[attr-defined]
+        for module, function in zip(modules, before, strict=True):
+            module.train_boosted = function  # type: ignore[attr-defined]
+
+
+def self_training(
+    high: float,
+    low: float,
+    weight: float,
+    anchored: bool = False,
+    floor: float = 0.0,
+    outside: float = 0.0,
+    propagate: bool = False,
+) -> AbstractContextManager[None]:
+    """For the run: every fit of the trees made twice, the second with the snippet
+    sets' unlabelled blocks labelled by the first where it is sure; ``anchored``: made
+    once, with the text-like blocks between a page's snippets labelled content
+    (:func:`between_content`) instead, those a first fit gives less than ``floor`` left
+    out (inline teasers and promotions between two paragraphs of the story), and (with
+    ``outside``) the blocks outside the story that it gives at most ``outside`` labelled
+    boilerplate (:func:`outside_story`)."""
+
+    def relabel(
+        corpus: BoostedCorpus, pages: Sequence[int], cfg: BoostedConfig, first_fit: Any
+    ) -> tuple[np.ndarray, np.ndarray]:
+        first = first_fit() if not anchored or floor or outside else None
+        if anchored:
+            return anchored_labels(corpus, pages, cfg, first, floor, outside, propagate)
+        rows = unlabelled_rows(corpus, pages, cfg, SNIPPET_SETS)
+        return rows, pseudo_labels(first.predict_proba(corpus.features[rows])[:, 1], high, low)
+
+    return relabelled_training(relabel, weight, "anchored" if anchored else "self-training")
 
 
 def main(argv: list[str] | None = None) -> int:

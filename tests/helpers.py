@@ -1,7 +1,7 @@
 """Pages, filters and a runner shared by the top-level test modules (spec, registry,
 extraction), the named boilerpipe extractors' tests and the command-line tests; a
-fresh interpreter for the tests of what a process does once; and the named columns of
-the feature experiments' tables."""
+fresh interpreter for the tests of what a process does once; the named columns of the
+feature experiments' tables and the small training corpora of the label experiments'."""
 
 import subprocess
 import sys
@@ -57,6 +57,34 @@ class DropShortBlocks(Filter):
                 b.is_content = False
                 changed = True
         return changed
+
+
+def boosted_corpus(pages: list[tuple[str, list[int], list[int], list[float]]]) -> Any:
+    """A corpus of the default labeler's training (``BoostedCorpus``) made of pages given
+    as (set, labels, words, link densities) per block, every other column 0; page ``i``
+    has the id ``str(i)``."""
+    import numpy as np
+
+    from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
+    from scrapy_boilerplate.training.boosted import BoostedCorpus
+
+    labels, words, links, offsets, sets = [], [], [], [0], []
+    for name, page_labels, page_words, page_links in pages:
+        labels += page_labels
+        words += page_words
+        links += page_links
+        offsets.append(len(labels))
+        sets.append(name)
+    features = np.zeros((len(labels), len(BOOSTED_FEATURES)), np.float32)
+    features[:, BOOSTED_FEATURES.index("link_density")] = links
+    return BoostedCorpus(
+        features=features,
+        labels=np.array(labels, np.int8),
+        words=np.array(words, np.int32),
+        offsets=np.array(offsets),
+        datasets=sets,
+        page_ids=[str(i) for i in range(len(sets))],
+    )
 
 
 def growth(function, make_input, size: int, factor: int = 4, repeat: int = 3) -> float:

@@ -7,31 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES
-from scrapy_boilerplate.training.boosted import BoostedConfig, BoostedCorpus
+from scrapy_boilerplate.training.boosted import BoostedConfig
 
-LINK_DENSITY = BOOSTED_FEATURES.index("link_density")
-
-
-def corpus_of(pages: list[tuple[str, list[int], list[int], list[float]]]) -> BoostedCorpus:
-    """A corpus of pages given as (set, labels, words, link densities) per block."""
-    labels, words, links, offsets, sets = [], [], [], [0], []
-    for name, page_labels, page_words, page_links in pages:
-        labels += page_labels
-        words += page_words
-        links += page_links
-        offsets.append(len(labels))
-        sets.append(name)
-    features = np.zeros((len(labels), len(BOOSTED_FEATURES)), np.float32)
-    features[:, LINK_DENSITY] = links
-    return BoostedCorpus(
-        features=features,
-        labels=np.array(labels, np.int8),
-        words=np.array(words, np.int32),
-        offsets=np.array(offsets),
-        datasets=sets,
-        page_ids=[str(i) for i in range(len(sets))],
-    )
+from ..helpers import boosted_corpus as corpus_of
 
 
 def test_pseudo_labels_are_only_the_sure_decisions(script):
