@@ -57,7 +57,7 @@ FEATURE_NAMES = [*COLUMNS, *(BOOSTED_FEATURES[i] for i in PAGE_COLUMNS)]
 
 def page_row(html: str, url: str | None) -> np.ndarray:
     """The classifier's columns of one page (zeros for a page without blocks)."""
-    doc = parse_html(html, url)
+    doc = parse_html(html, url, plugin_fallbacks=True)  # (as the labeler reads it)
     if not doc.blocks:
         return np.zeros(len(FEATURE_NAMES))
     own = boosted_features(doc)  # (once: the page-kind columns read it too)

@@ -40,13 +40,13 @@ from typing import Any
 import numpy as np
 
 from scrapy_boilerplate.evaluation.datasets import find_datasets, open_dataset
-from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.training.alignment import (
     GAP,
     block_source,
     label_blocks,
     label_blocks_from_snippets,
 )
+from scrapy_boilerplate.training.dataset import parse_page
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -60,7 +60,7 @@ def _recovery(args: argparse.Namespace) -> int:
         matched = total = content = 0
         snippets_found = snippets = 0
         for page in ds.iter_pages(limit=args.limit):
-            doc = parse_html(page.html)
+            doc = parse_page(page.html)
             if page.main_text and page.main_text.strip():
                 labels, result = label_blocks(doc.blocks, page.main_text)
                 source, spans = block_source([b.text for b in doc.blocks])
@@ -143,7 +143,7 @@ def _blocks(args: argparse.Namespace) -> int:
     for page in ds.iter_pages(limit=args.limit):
         if not page.main_text or not page.main_text.strip():
             continue
-        doc = parse_html(page.html)
+        doc = parse_page(page.html)
         if not doc.blocks:
             continue
         labels, _ = label_blocks(doc.blocks, page.main_text)

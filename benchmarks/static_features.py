@@ -42,11 +42,11 @@ from scrapy_boilerplate.neural.lm import get_lm_model, lm_rows
 from scrapy_boilerplate.neural.lm_features import tag_counts
 from scrapy_boilerplate.neural.lm_static import StaticEncoder
 from scrapy_boilerplate.neural.viterbi import viterbi
-from scrapy_boilerplate.parse import parse_html
 from scrapy_boilerplate.training.dataset import (
     SHIPPED_TRAINING_SETS,
     Corpus,
     build_corpus,
+    parse_page,
     site_groups,
 )
 from scrapy_boilerplate.training.lm import LMConfig, fit_classifier, predict
@@ -79,7 +79,7 @@ def lm_inputs(
             i = wanted.get((ds.name, page.id))
             if i is None:
                 continue
-            blocks = parse_html(page.html).blocks
+            blocks = parse_page(page.html).blocks
             n = corpus.block_offsets[i + 1] - corpus.block_offsets[i]
             if len(blocks) != n:
                 raise RuntimeError(f"{ds.name}/{page.id}: {len(blocks)} blocks, corpus has {n}")
