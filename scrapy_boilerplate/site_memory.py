@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from itertools import islice
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -80,17 +81,21 @@ class _Site:
     def forget_rare(self, max_blocks: int) -> None:
         """Down to half of ``max_blocks``: the keys seen on one page first, oldest first,
         then the oldest of the rest."""
-        target = max_blocks // 2
+        excess = len(self) - max_blocks // 2
         for counts in (self.kept, self.dropped):
-            for k in [k for k, n in counts.items() if n == 1]:
-                if len(self) <= target:
-                    return
+            if excess <= 0:
+                return
+            rare = list(islice((k for k, n in counts.items() if n == 1), excess))
+            for k in rare:
                 del counts[k]
+            excess -= len(rare)
         for counts in (self.kept, self.dropped):
-            for k in list(counts):
-                if len(self) <= target:
-                    return
+            if excess <= 0:
+                return
+            oldest = list(islice(counts, excess))
+            for k in oldest:
                 del counts[k]
+            excess -= len(oldest)
 
 
 class SiteMemory:
@@ -131,25 +136,37 @@ class SiteMemory:
         if site is None or not doc.blocks:
             return False
         worded = [b for b in doc.blocks if b.num_words]
-        keys = [block_key(b) for b in worded]
+        mix = _DEPTH_MIX  # block_key, inlined: a call per block was a third of the time
+        keys = [hash(b.text) ^ (b.tag_level * mix) for b in worded]
+        template: list[TextBlock] = []
+        # in the page's order, not a set's (whose order follows the hashes, random in each
+        # process): what is forgotten first, and so the crawl's items, are then the same
+        # in every run
+        page_kept: dict[int, None] = {}
+        page_dropped: dict[int, None] = {}
         with self._lock:
             memory = self._site((extractor, site))
             kept, dropped = memory.kept, memory.dropped
             # what the site's earlier pages did, not this page: a text twice on a page,
             # once left out and once kept, is the page's own business
-            template = [
-                block
-                for block, key in zip(worded, keys, strict=True)
-                if block.is_content and dropped.get(key, 0) >= max(1, kept.get(key, 0))
-            ]
+            for block, key in zip(worded, keys, strict=True):
+                if block.is_content:
+                    page_kept[key] = None
+                    times_dropped = dropped.get(key, 0)
+                    if times_dropped and times_dropped >= kept.get(key, 0):
+                        template.append(block)
+                else:
+                    page_dropped[key] = None
             # counted once a page: how many pages kept it, how many left it out
-            page_kept = {key for block, key in zip(worded, keys, strict=True) if block.is_content}
-            for counts, page_keys in ((kept, page_kept), (dropped, set(keys) - page_kept)):
-                for key in page_keys:
-                    counts[key] = counts.get(key, 0) + 1
+            for key in page_kept:
+                kept[key] = kept.get(key, 0) + 1
+            for key in page_dropped:
+                if key not in page_kept:
+                    dropped[key] = dropped.get(key, 0) + 1
             if len(memory) > self.max_blocks:
                 memory.forget_rare(self.max_blocks)
-        if not template or len(template) == sum(1 for b in worded if b.is_content):
+        content_blocks = sum(1 for b in worded if b.is_content)
+        if not template or len(template) == content_blocks:
             return False  # (nothing to leave out, or it would leave the page no content)
         for block in template:
             block.is_content = False

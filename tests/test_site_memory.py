@@ -242,3 +242,41 @@ def test_a_pass_is_linear_in_the_pages_blocks_however_many_the_site_remembers():
             memory.apply(doc)
 
     assert growth(read_all, site_of_pages, 2_000) < LINEAR_GROWTH_LIMIT
+
+
+_FORGETTING = """
+from scrapy_boilerplate.parse import parse_html
+from scrapy_boilerplate.site_memory import SiteMemory, block_key
+
+memory, docs = SiteMemory(max_blocks=10), []
+for n in range(4):  # pages of blocks seen once: the memory forgets most of them
+    html = "".join(f"<p>line {i} of page {n}, words enough</p>" for i in range(8))
+    doc = parse_html(f"<html><body>{html}</body></html>", f"https://e.com/{n}")
+    for i, block in enumerate(doc.blocks):
+        block.is_content = i % 2 == 0
+    memory.apply(doc)
+    docs.append(doc)
+site = memory._sites[("", "e.com")]
+print([b.text for d in docs for b in d.blocks if block_key(b) in {**site.kept, **site.dropped}])
+"""
+
+
+def test_what_the_memory_forgets_is_the_same_in_every_run():
+    # str hashes differ from process to process (PYTHONHASHSEED): the order in which a
+    # page's blocks are counted, and so which are oldest when the memory forgets, must
+    # not follow them, or a crawl's items would change from run to run
+    import os
+    import subprocess
+    import sys
+
+    def remembered(seed: int) -> str:
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        run = subprocess.run(
+            [sys.executable, "-c", _FORGETTING], env=env, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    first = remembered(0)
+    assert "page 3" in first and "page 0" not in first  # the oldest pages forgotten
+    assert all(remembered(seed) == first for seed in (1, 2, 3))
