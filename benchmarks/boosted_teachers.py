@@ -38,7 +38,7 @@ from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.evaluation.runners import get_runner
 from scrapy_boilerplate.training.alignment import label_blocks
 from scrapy_boilerplate.training.boosted import BoostedConfig, BoostedCorpus
-from scrapy_boilerplate.training.dataset import parse_page
+from scrapy_boilerplate.training.dataset import code_version, parse_page
 
 OUT = ROOT / "benchmarks" / "out" / "boosted_teachers"
 TEACHERS = ("trafilatura_no_comments", "readability")
@@ -65,7 +65,8 @@ def teacher_labels(
     data: Path, names: Sequence[str], cache: Path
 ) -> dict[tuple[str, str], np.ndarray]:
     """``(set, page id)`` -> the teachers' block labels of every page of the snippet
-    sets, computed once and kept in ``cache``."""
+    sets, computed once and kept in ``cache`` (name it by :func:`code_version`: the
+    labels are per block, and the blocks follow the parser)."""
     if cache.exists():
         z = np.load(cache, allow_pickle=True)
         return dict(zip(map(tuple, z["keys"]), z["labels"], strict=True))
@@ -126,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weight", type=float, default=0.5)
     args = parser.parse_args(argv)
     names = [n for n in args.teachers.split(",") if n]
-    by_page = teacher_labels(args.data, names, args.out / f"labels-{'+'.join(names)}.npz")
+    # keyed by the package's code, as the corpus is: a changed parser gives other blocks
+    cache = args.out / f"labels-{'+'.join(names)}-{code_version()}.npz"
+    by_page = teacher_labels(args.data, names, cache)
     name = f"{'+'.join(names)}-{args.weight:g}-s{args.seed}"
     with taught(by_page, args.weight):
         scores = measure(args, args.out / name)
