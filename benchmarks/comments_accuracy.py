@@ -3,7 +3,7 @@
 (``bare_extraction(include_comments=True)``'s ``comments``), on dragnet-test, the one
 set whose references keep the comments apart (``comments_text``, see its README).
 
-    python -m benchmarks.comments_accuracy [--limit N]
+    python -m benchmarks.comments_accuracy [--limit N] [--extractor article]
 
 On pages with comments: token F1, precision and recall (the evaluation's shingle
 metric), averaged over pages (a page where nothing is found has F1 0 and no
@@ -23,6 +23,7 @@ from pathlib import Path
 from scrapy_boilerplate import get_extractor
 from scrapy_boilerplate.evaluation import open_dataset
 from scrapy_boilerplate.evaluation.metrics import PageScore, score_page
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -60,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=str(DATA))
     parser.add_argument("--limit", type=int, default=None)
-    parser.add_argument("--extractor", default="article")
+    parser.add_argument("--extractor", default=DEFAULT_EXTRACTOR)
     args = parser.parse_args(argv)
     runners = {f"scrapy-boilerplate ({args.extractor})": ours(args.extractor)}
     traf = trafilatura_comments()
