@@ -15,7 +15,9 @@ if that would leave it no content.
 Bounded: at most ``max_sites`` sites (the least recently seen one forgotten first) and
 ``max_blocks`` block texts per site (the ones seen on one page only forgotten first: a
 template's blocks recur, a story's paragraphs do not). Safe to share between threads.
-Each pass over a page is linear in its blocks' text.
+Each pass over a page is linear in its blocks' text. The same pages in the same order
+leave the same memory in every process (what is forgotten first follows the pages'
+order, not the hashes of their texts).
 
 Measured 2026-12-02 (``python -m benchmarks.site_repeats --unseen``, the pages of each
 set read in its order, as a crawl would): docs/neural.md, "A crawl's memory of each
