@@ -138,8 +138,7 @@ class SiteMemory:
         if site is None or not doc.blocks:
             return False
         worded = [b for b in doc.blocks if b.num_words]
-        mix = _DEPTH_MIX  # block_key, inlined: a call per block was a third of the time
-        keys = [hash(b.text) ^ (b.tag_level * mix) for b in worded]
+        keys = [block_key(b) for b in worded]
         template: list[TextBlock] = []
         # in the page's order, not a set's (whose order follows the hashes, random in each
         # process): what is forgotten first, and so the crawl's items, are then the same
