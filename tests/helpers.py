@@ -3,6 +3,7 @@ extraction), the named boilerpipe extractors' tests and the command-line tests; 
 fresh interpreter for the tests of what a process does once; the named columns of the
 feature experiments' tables and the small training corpora of the label experiments'."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,14 +137,17 @@ def run_cli_without(module: str, argv: list[str]) -> subprocess.CompletedProcess
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_python(code: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    """``code`` run by a fresh interpreter in the checkout (``sys.argv[1:]`` are ``args``),
-    for what one process can do only once or must not inherit from the test process:
-    its output as text."""
+def run_python(
+    code: str, *args: str, timeout: float = 300, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    """``code`` run by a fresh interpreter in the checkout (``sys.argv[1:]`` are ``args``;
+    ``env``: variables set for it beside the test process's), for what one process can do
+    only once or must not inherit from the test process: its output as text."""
     return subprocess.run(
         [sys.executable, "-c", code, *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=timeout,
+        env={**os.environ, **env} if env else None,
     )

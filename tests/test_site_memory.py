@@ -265,15 +265,10 @@ def test_what_the_memory_forgets_is_the_same_in_every_run():
     # str hashes differ from process to process (PYTHONHASHSEED): the order in which a
     # page's blocks are counted, and so which are oldest when the memory forgets, must
     # not follow them, or a crawl's items would change from run to run
-    import os
-    import subprocess
-    import sys
+    from .helpers import run_python
 
     def remembered(seed: int) -> str:
-        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
-        run = subprocess.run(
-            [sys.executable, "-c", _FORGETTING], env=env, capture_output=True, text=True
-        )
+        run = run_python(_FORGETTING, env={"PYTHONHASHSEED": str(seed)})
         assert run.returncode == 0, run.stderr
         return run.stdout
 
