@@ -215,11 +215,57 @@ def measure(args: argparse.Namespace, out: Path) -> dict[str, float]:
     return scores
 
 
+# The page being featurised by the corpus builder: its URL (see training_urls)
+_TRAINING_URL: list[str | None] = [None]
+# the training pages' URLs by (set, page id), for the run (forked workers inherit them)
+_URLS: dict[tuple[str, str], str | None] = {}
+
+
+def _page_with_url(args: tuple[Any, ...]) -> Any:
+    _TRAINING_URL[0] = _URLS.get((args[0], args[1]))
+    try:
+        return _OWN_PAGE(args)
+    finally:
+        _TRAINING_URL[0] = None
+
+
+def _parse_with_url(html: str) -> Any:
+    doc = _OWN_PARSE(html)
+    doc.url = _TRAINING_URL[0]
+    return doc
+
+
+_OWN_PAGE = training_module._page
+_OWN_PARSE = training_module.parse_page
+
+
+@contextmanager
+def training_urls(data: Path) -> Iterator[None]:
+    """For the run: a training page's Document carries its URL, as a page being extracted
+    does (the corpus builder's job is the set, the page id and the HTML, and the package's
+    own columns read no URL; a column that does must see it in training too)."""
+    _URLS.update(
+        ((name, page.id), page.url)
+        for name in SHIPPED_TRAINING_SETS
+        if (data / name).is_dir()
+        for page in open_dataset(data / name).iter_labels()
+    )
+    training_module._page = _page_with_url
+    training_module.parse_page = _parse_with_url
+    try:
+        yield
+    finally:
+        training_module._page = _OWN_PAGE
+        training_module.parse_page = _OWN_PARSE
+        _URLS.clear()
+
+
 def measure_with_columns(
     args: argparse.Namespace, names: list[str], make: Callable[[Any], np.ndarray], out: Path
 ) -> dict[str, float]:
-    """:func:`measure` with the columns ``names`` made by ``make(doc)`` appended."""
-    with extra_columns(names, make):
+    """:func:`measure` with the columns ``names`` made by ``make(doc)`` appended (the
+    training pages' Documents with their URLs: :func:`training_urls`)."""
+    with extra_columns(names, make), training_urls(args.data):
         return measure(args, out)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from scrapy_boilerplate.evaluation.datasets import open_dataset
 from scrapy_boilerplate.neural import boosted as boosted_module
 from scrapy_boilerplate.neural.boosted_features import BOOSTED_FEATURES, boosted_features
 from scrapy_boilerplate.parse import parse_html
@@ -76,3 +77,22 @@ def test_the_experiment_scripts_share_one_command_line(script, tmp_path):
     assert args.page_types == "article"  # as the shipped model trains
     args = parser.parse_args(["--unseen", "--seed", "3", "--folds", "2", "--page-types", ""])
     assert (args.unseen, args.seed, args.folds, args.page_types) == (True, 3, 2, "")
+
+
+def test_training_pages_carry_their_url_to_the_columns_as_extracted_pages_do(
+    script, mini_dir, tmp_path
+):
+    (tmp_path / "wcxb-dev").symlink_to(mini_dir)  # the one training set the run finds
+    page = next(iter(open_dataset(mini_dir).iter_pages()))
+    seen = []
+
+    def urls(doc):
+        seen.append(doc.url)
+        return np.zeros((len(doc.blocks), 1))
+
+    job = ("wcxb-dev", page.id, page.html, page.main_text, None, None)
+    with script.extra_columns(["url"], urls), script.training_urls(tmp_path):
+        assert not isinstance(training_module._page(job), str)
+    assert seen == [page.url] and page.url
+    training_module._page(job)  # the package's own builder again: no URL
+    assert training_module.parse_page(page.html).url is None
