@@ -53,11 +53,12 @@ MAX_UP = 3
 
 
 def host_of(url: str | None) -> str:
+    """The URL's host without a leading ``www.`` ("" for none, or for a broken URL)."""
     try:
         host = urlsplit(url or "").hostname or ""
     except ValueError:
         return ""
-    return host[4:] if host.startswith("www.") else host
+    return host.removeprefix("www.")
 
 
 def link_kind(href: str, page_host: str, text_words: int) -> tuple[bool, bool, bool, bool]:
@@ -66,13 +67,11 @@ def link_kind(href: str, page_host: str, text_words: int) -> tuple[bool, bool, b
     if href.startswith("#"):
         return True, True, text_words >= 5, False
     try:
-        parts = urlsplit(href)
+        path = urlsplit(href).path
     except ValueError:
         return False, False, text_words >= 5, False
-    host = parts.hostname or ""
-    host = host[4:] if host.startswith("www.") else host
+    host = host_of(href)
     internal = not host or (bool(page_host) and host == page_host)
-    path = parts.path or ""
     story = bool(_YEAR.search(path + "/")) or bool(_SLUG.search(path))
     return internal, False, text_words >= 5, story
 

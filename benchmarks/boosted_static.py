@@ -215,6 +215,9 @@ def measure(args: argparse.Namespace, out: Path) -> dict[str, float]:
     return scores
 
 
+# The corpus builder's own page job and parser (training_urls wraps them for a run)
+_OWN_PAGE = training_module._page
+_OWN_PARSE = training_module.parse_page
 # The page being featurised by the corpus builder: its URL (see training_urls)
 _TRAINING_URL: list[str | None] = [None]
 # the training pages' URLs by (set, page id), for the run (forked workers inherit them)
@@ -233,10 +236,6 @@ def _parse_with_url(html: str) -> Any:
     doc = _OWN_PARSE(html)
     doc.url = _TRAINING_URL[0]
     return doc
-
-
-_OWN_PAGE = training_module._page
-_OWN_PARSE = training_module.parse_page
 
 
 @contextmanager

@@ -26,6 +26,7 @@ the ``[train]`` extra.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Any
 
@@ -90,14 +91,12 @@ def make(variant: str):
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    variant = "links"
-    if "--variant" in argv:
-        at = argv.index("--variant")
-        variant = argv[at + 1]
-        del argv[at : at + 2]
+    variants = argparse.ArgumentParser(add_help=False)
+    variants.add_argument("--variant", choices=("links", "layout"), default="links")
+    known, rest = variants.parse_known_args(argv)
+    variant = known.variant
     return column_experiment(
-        argv,
+        rest,
         __doc__.split("\n\n")[0],
         OUT / variant,
         COLUMNS,
