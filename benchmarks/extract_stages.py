@@ -4,6 +4,7 @@ learned labeler's features, trees and decoding, the rendering.
 
     python -m benchmarks.extract_stages                       # news pages, boosted and article
     python -m benchmarks.extract_stages --sets wcxb-dev --limit 300 --rounds 3
+    python -m benchmarks.extract_stages --collector worker   # as a crawl's worker runs
 
 Each round reads every page with each extractor (their order turns from round to round,
 so a busy phase of the machine hits them alike) in three passes:
@@ -20,11 +21,13 @@ so a busy phase of the machine hits them alike) in three passes:
   view of the page (``scored``: the columns again, then onnxruntime) less the columns,
   and the rest of the labeler (the runs, the short blocks, the footers).
 
-The parts are measured apart from the whole, so they add up to it only roughly (a part
-read right after another finds the processor's caches warm): the table gives both. A
-number is the median over rounds of the mean wall ms per page (means, not medians, so
-that the parts add up). Not a test: nothing is asserted. Results go to stdout (and
-``--json FILE``).
+``--collector worker`` sets Python's garbage collector as a crawl's worker process does
+(``prepare_worker``: what the process holds frozen, the youngest generation collected
+less often) for the rounds. The parts are measured apart from the whole, so they add up
+to it only roughly (a part read right after another finds the processor's caches warm):
+the table gives both. A number is the median over rounds of the mean wall ms per page
+(means, not medians, so that the parts add up). Not a test: nothing is asserted.
+Results go to stdout (and ``--json FILE``).
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from scrapy_boilerplate.filters.base import Chain
 from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import boosted_features
 from scrapy_boilerplate.parse import build_tree, parse_html
+
+from .worker_collector import set_collector
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: the labeler's parts, in the order of the table
@@ -168,19 +173,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=500, help="first N pages of each set")
     parser.add_argument("--rounds", type=int, default=3, help="passes per extractor")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--collector", choices=("python", "worker"), default="python",
+        help="Python's garbage collector as it comes, or as a crawl's worker sets it",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     wanted = [s for s in args.sets.split(",") if s]
     datasets = [d for d in find_datasets([args.data]) if d.name in wanted]
     if not datasets:
         parser.error(f"no set named {args.sets!r} in {args.data}")
     extractors = {name: get_extractor(name) for name in args.extractors.split(",") if name}
-    per_round = time_stages(datasets, extractors, args.rounds, args.limit)
+    set_collector(args.collector)
+    try:
+        per_round = time_stages(datasets, extractors, args.rounds, args.limit)
+    finally:
+        set_collector("python")
     pages = sum(1 for d in datasets for _ in d.iter_pages(limit=args.limit))
-    print(f"{pages} pages ({', '.join(wanted)}), {args.rounds} rounds; wall ms per page")
+    print(
+        f"{pages} pages ({', '.join(wanted)}), {args.rounds} rounds, the {args.collector} "
+        "collector; wall ms per page"
+    )
     lines, medians = table(per_round)
     print("\n".join(lines))
     if args.json:
-        result = {"pages": pages, "medians_ms": medians, "rounds_ms": per_round}
+        result = {
+            "pages": pages,
+            "collector": args.collector,
+            "medians_ms": medians,
+            "rounds_ms": per_round,
+        }
         args.json.write_text(json.dumps(result, indent=2) + "\n")
     return 0
 

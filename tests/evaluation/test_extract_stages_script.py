@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 from scrapy_boilerplate.extraction import get_extractor
@@ -41,3 +42,12 @@ def test_an_extractor_that_is_one_filter_is_its_own_stage(script):
     extractor = Extractor(MarkEverythingContentFilter(), name="everything")
     names = [name for name, _ in script.top_level_filters(extractor)]
     assert names == [MarkEverythingContentFilter.name]
+
+
+def test_the_worker_s_collector_is_set_for_the_rounds_only(script, fixtures_dir, tmp_path):
+    before = gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()
+    out = tmp_path / "stages.json"
+    argv = [str(fixtures_dir), "--sets", "mini", "--extractors", "article", "--rounds", "1"]
+    assert script.main([*argv, "--collector", "worker", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["collector"] == "worker"
+    assert (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()) == before
