@@ -40,14 +40,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from scrapy_boilerplate.evaluation import find_datasets
 from scrapy_boilerplate.extraction import Extractor, get_extractor
 from scrapy_boilerplate.filters.base import Chain
 from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import boosted_features
 from scrapy_boilerplate.parse import build_tree, parse_html
 
-from .worker_collector import set_collector
+from .worker_collector import named_sets, set_collector
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: the labeler's parts, in the order of the table
@@ -179,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     wanted = [s for s in args.sets.split(",") if s]
-    datasets = [d for d in find_datasets([args.data]) if d.name in wanted]
+    datasets = named_sets(args.data, wanted)
     if not datasets:
         parser.error(f"no set named {args.sets!r} in {args.data}")
     extractors = {name: get_extractor(name) for name in args.extractors.split(",") if name}

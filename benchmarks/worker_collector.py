@@ -51,6 +51,11 @@ SETTINGS = ("python", "worker", "off")
 _PYTHON_THRESHOLDS = gc.get_threshold()
 
 
+def named_sets(data: str, names: list[str]) -> list:
+    """The sets of the data folder ``data`` that ``names`` names."""
+    return [d for d in find_datasets([data]) if d.name in names]
+
+
 def crawl_calls(datasets, limit: int | None, extractor: str = DEFAULT_EXTRACTOR) -> list[bytes]:
     """The pickled calls a crawl sends its worker for the first ``limit`` pages of each
     set: UTF-8 bodies, the default budget and memory of each site."""
@@ -102,7 +107,7 @@ def memory_run(
 ) -> list[float]:
     """In a fresh process: the collector set to ``setting``, ``count`` calls answered
     (the pages in turn); the resident MB after each thousand calls (and at the end)."""
-    datasets = [d for d in find_datasets([data]) if d.name in sets]
+    datasets = named_sets(data, sets)
     calls = crawl_calls(datasets, limit)
     set_collector(setting)
     sizes = []
@@ -126,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     wanted = [s for s in args.sets.split(",") if s]
-    datasets = [d for d in find_datasets([args.data]) if d.name in wanted]
+    datasets = named_sets(args.data, wanted)
     if not datasets:
         parser.error(f"no set named {args.sets!r} in {args.data}")
     calls = crawl_calls(datasets, args.limit)
