@@ -115,11 +115,10 @@ def page_stages(extractor: Extractor, page: Any) -> dict[str, float]:
 
 
 def time_stages(
-    datasets: list[Any], extractors: dict[str, Extractor], rounds: int, limit: int | None
+    pages: list[Any], extractors: dict[str, Extractor], rounds: int
 ) -> dict[str, dict[str, list[float]]]:
     """Per extractor and stage, the mean ms per page of each round (a stage some page
     lacks, such as the labeler's parts on a page without blocks, counts 0 there)."""
-    pages = [page for dataset in datasets for page in dataset.iter_pages(limit=limit)]
     for extractor in extractors.values():
         for page in pages[:WARM_UP_PAGES]:  # lazy model loads are not a page's cost
             page_stages(extractor, page)
@@ -182,21 +181,21 @@ def main(argv: list[str] | None = None) -> int:
     if not datasets:
         parser.error(f"no set named {args.sets!r} in {args.data}")
     extractors = {name: get_extractor(name) for name in args.extractors.split(",") if name}
+    pages = [page for dataset in datasets for page in dataset.iter_pages(limit=args.limit)]
     set_collector(args.collector)
     try:
-        per_round = time_stages(datasets, extractors, args.rounds, args.limit)
+        per_round = time_stages(pages, extractors, args.rounds)
     finally:
         set_collector("python")
-    pages = sum(1 for d in datasets for _ in d.iter_pages(limit=args.limit))
     print(
-        f"{pages} pages ({', '.join(wanted)}), {args.rounds} rounds, the {args.collector} "
+        f"{len(pages)} pages ({', '.join(wanted)}), {args.rounds} rounds, the {args.collector} "
         "collector; wall ms per page"
     )
     lines, medians = table(per_round)
     print("\n".join(lines))
     if args.json:
         result = {
-            "pages": pages,
+            "pages": len(pages),
             "collector": args.collector,
             "medians_ms": medians,
             "rounds_ms": per_round,

@@ -17,9 +17,9 @@ def test_splits_each_extractors_page_time_into_its_stages(script, fixtures_dir, 
     result = json.loads(out.read_text())
     assert result["pages"] == 3
     boosted, article = result["medians_ms"]["boosted"], result["medians_ms"]["article"]
-    for stages in (boosted, article):
+    for name, stages in (("boosted", boosted), ("article", article)):
         assert stages["whole"] > 0 and stages["parse: tree"] > 0
-        assert all(len(v) == 2 for v in result["rounds_ms"]["boosted"].values())
+        assert all(len(rounds) == 2 for rounds in result["rounds_ms"][name].values())
     # the learned labeler is split into its columns, its trees and its decoding ...
     assert boosted["labeler: features"] > 0
     assert {"labeler: trees", "labeler: decoding", "filter: boosted_labeler"} <= set(boosted)
