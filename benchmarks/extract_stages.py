@@ -46,7 +46,7 @@ from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import boosted_features
 from scrapy_boilerplate.parse import build_tree, parse_html
 
-from .worker_collector import named_sets, set_collector
+from .worker_collector import chosen_sets, set_collector
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: the labeler's parts, in the order of the table
@@ -176,10 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         help="Python's garbage collector as it comes, or as a crawl's worker sets it",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    wanted = [s for s in args.sets.split(",") if s]
-    datasets = named_sets(args.data, wanted)
-    if not datasets:
-        parser.error(f"no set named {args.sets!r} in {args.data}")
+    wanted, datasets = chosen_sets(parser, args.data, args.sets)
     extractors = {name: get_extractor(name) for name in args.extractors.split(",") if name}
     pages = [page for dataset in datasets for page in dataset.iter_pages(limit=args.limit)]
     set_collector(args.collector)

@@ -56,6 +56,16 @@ def named_sets(data: str, names: list[str]) -> list:
     return [d for d in find_datasets([data]) if d.name in names]
 
 
+def chosen_sets(parser: argparse.ArgumentParser, data: str, sets: str) -> tuple[list[str], list]:
+    """The names a ``--sets`` option gives (comma-separated) and the sets of ``data`` they
+    name; the command's usage error if they name none."""
+    wanted = [name for name in sets.split(",") if name]
+    datasets = named_sets(data, wanted)
+    if not datasets:
+        parser.error(f"no set named {sets!r} in {data}")
+    return wanted, datasets
+
+
 def crawl_calls(datasets, limit: int | None, extractor: str = DEFAULT_EXTRACTOR) -> list[bytes]:
     """The pickled calls a crawl sends its worker for the first ``limit`` pages of each
     set: UTF-8 bodies, the default budget and memory of each site."""
@@ -130,10 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         help="also N calls per setting in a fresh process each, its memory (default: none)",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    wanted = [s for s in args.sets.split(",") if s]
-    datasets = named_sets(args.data, wanted)
-    if not datasets:
-        parser.error(f"no set named {args.sets!r} in {args.data}")
+    wanted, datasets = chosen_sets(parser, args.data, args.sets)
     calls = crawl_calls(datasets, args.limit)
     per_round = time_calls(calls, args.rounds)
     medians = {s: statistics.median(v) for s, v in per_round.items()}

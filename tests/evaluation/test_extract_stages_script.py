@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import json
 
+import pytest
+
 from scrapy_boilerplate.extraction import get_extractor
 
 
@@ -51,3 +53,10 @@ def test_the_worker_s_collector_is_set_for_the_rounds_only(script, fixtures_dir,
     assert script.main([*argv, "--collector", "worker", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["collector"] == "worker"
     assert (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()) == before
+
+
+def test_sets_that_are_not_there_are_a_usage_error(script, fixtures_dir, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        script.main([str(fixtures_dir), "--sets", "no-such-set"])
+    assert stopped.value.code == 2
+    assert "no set named 'no-such-set'" in capsys.readouterr().err
