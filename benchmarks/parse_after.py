@@ -5,6 +5,7 @@ after memory swept through.
 
     python -m benchmarks.parse_after                           # news pages, 3 rounds
     python -m benchmarks.parse_after --sweep-mb 4,32 --rounds 5
+    python -m benchmarks.parse_after --parts                   # which part of the default
     LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 python -m benchmarks.parse_after
 
 Why: in ``benchmarks.extract_stages`` the default's parse is slower than ``article``'s on
@@ -19,6 +20,9 @@ NekoHTML's rewrites, lxml's parse), timed. So:
 - the next tree's extra time after the warm-up is what is left: the page's data, the
   allocator's memory, the caches the warm-up does not refill;
 - a sweep of N MB shows what evicting that much data alone costs the next parse.
+- with ``--parts``, the default's work in growing parts (its parse, then its labeler's
+  columns, its trees' view of the page, the whole labeler, the whole chain) shows which
+  part leaves the caches as they are after the whole extraction.
 
 Run it again under another allocator (``LD_PRELOAD``, as above; Debian's libjemalloc2 or
 libtcmalloc-minimal4) to see whether glibc's malloc is the cause. The modes alternate
@@ -38,9 +42,13 @@ from typing import Any
 
 import numpy as np
 
-from scrapy_boilerplate.extraction import get_extractor
-from scrapy_boilerplate.parse import build_tree
+from scrapy_boilerplate.extraction import Extractor, get_extractor
+from scrapy_boilerplate.neural.boosted import BoostedLabeler
+from scrapy_boilerplate.neural.boosted_features import boosted_features
+from scrapy_boilerplate.parse import build_tree, parse_html
+from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
+from .extract_stages import top_level_filters
 from .worker_collector import chosen_sets
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -70,15 +78,37 @@ class Sweep:
         self._lines.fill(self._value)
 
 
-def modes(extractors: list[str], sweeps: list[int]) -> dict[str, Callable[[Any], None] | None]:
-    """The work done on a page before the next page's parse, by name."""
+def modes(
+    extractors: list[str], sweeps: list[int], parts: bool = False
+) -> dict[str, Callable[[Any], None] | None]:
+    """The work done on a page before the next page's parse, by name. ``parts``: also the
+    default's work in growing parts (its parse; its labeler's columns; its trees' view of
+    the page; the whole labeler; the whole chain), each on a parse of its own."""
     work: dict[str, Callable[[Any], None] | None] = {"nothing": None}
     for name in extractors:
         extractor = get_extractor(name)
         work[name] = lambda page, extractor=extractor: extractor.extract(page.html, page.url)
+    if parts:
+        work.update(default_parts(get_extractor(DEFAULT_EXTRACTOR)))
     for megabytes in sweeps:
         work[f"sweep {megabytes} MB"] = Sweep(megabytes)
     return work
+
+
+def default_parts(extractor: Extractor) -> dict[str, Callable[[Any], None]]:
+    """The default's work on a page in growing parts (see :func:`modes`)."""
+    labeler = next(f for _, f in top_level_filters(extractor) if isinstance(f, BoostedLabeler))
+
+    def parsed(page: Any) -> Any:
+        return parse_html(page.html, page.url, cjk=extractor.cjk, plugin_fallbacks=True)
+
+    return {
+        "its parse": parsed,
+        "+ columns": lambda page: boosted_features(parsed(page)),
+        "+ trees": lambda page: labeler.scored(parsed(page)),
+        "+ labeler": lambda page: labeler(parsed(page)),
+        "+ chain": lambda page: extractor.chain(parsed(page)),
+    }
 
 
 def one_pass(pages: list[Any], work: Callable[[Any], None] | None) -> tuple[float, float]:
@@ -147,6 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", default="l3s-gn1,dragnet-test", help="comma-separated sets")
     parser.add_argument("--extractors", default="boosted,article", help="comma-separated")
     parser.add_argument("--sweep-mb", default="4,32", help="sizes of the memory sweeps, MB")
+    parser.add_argument(
+        "--parts", action="store_true",
+        help="also the default's work in growing parts: its parse, columns, trees, labeler, chain",
+    )  # fmt: skip
     parser.add_argument("--limit", type=int, default=300, help="first N pages of each set")
     parser.add_argument("--rounds", type=int, default=3, help="passes per mode")
     parser.add_argument("--json", type=Path, help="also write the results here")
@@ -158,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     pages = [page for dataset in datasets for page in dataset.iter_pages(limit=args.limit)]
     if len(pages) < 2:
         parser.error("the sets hold fewer than two pages: no page follows another")
-    work = modes([name for name in args.extractors.split(",") if name], sweeps)
+    work = modes([name for name in args.extractors.split(",") if name], sweeps, args.parts)
     per_round = time_modes(pages, work, args.rounds)
     print(f"{len(pages)} pages ({', '.join(wanted)}), {args.rounds} rounds; wall ms per page")
     lines, medians = table(per_round)

@@ -25,6 +25,16 @@ def test_times_the_next_page_s_parse_after_each_kind_of_work(
         assert all(len(rounds) == 2 for rounds in result["rounds_ms"][mode].values())
 
 
+def test_the_default_s_work_in_growing_parts_is_a_mode_each(script, fixtures_dir, tmp_path):
+    out = tmp_path / "after.json"
+    argv = [str(fixtures_dir), "--sets", "mini", "--extractors", "", "--sweep-mb", ""]
+    assert script.main([*argv, "--parts", "--rounds", "1", "--json", str(out)]) == 0
+    medians = json.loads(out.read_text())["medians_ms"]
+    parts = ["its parse", "+ columns", "+ trees", "+ labeler", "+ chain"]
+    assert list(medians) == ["nothing", *parts]
+    assert all(medians[part]["next tree"] > 0 for part in parts)
+
+
 def test_each_page_s_work_comes_before_the_next_page_s_parse(script, monkeypatch):
     # the pages as the sets give them: the work is done on each but the last, and the
     # parse timed after it is the following page's
