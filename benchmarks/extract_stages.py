@@ -32,7 +32,6 @@ Results go to stdout (and ``--json FILE``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import time
@@ -46,9 +45,8 @@ from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import boosted_features
 from scrapy_boilerplate.parse import build_tree, parse_html
 
-from .worker_collector import chosen_sets, set_collector
+from .worker_collector import chosen_sets, news_pages_parser, set_collector
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: the labeler's parts, in the order of the table
 LABELER_PARTS = ("features", "trees", "decoding")
 #: pages read by each extractor before the rounds: the models a page loads on first use
@@ -169,9 +167,7 @@ def table(per_round: dict[str, dict[str, list[float]]]) -> tuple[list[str], dict
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", nargs="?", default=str(DEFAULT_DATA), help="data folder")
-    parser.add_argument("--sets", default="l3s-gn1,dragnet-test", help="comma-separated sets")
+    parser = news_pages_parser(__doc__)
     parser.add_argument("--extractors", default="boosted,article", help="comma-separated")
     parser.add_argument("--limit", type=int, default=500, help="first N pages of each set")
     parser.add_argument("--rounds", type=int, default=3, help="passes per extractor")

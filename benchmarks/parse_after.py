@@ -32,7 +32,6 @@ test: nothing is asserted. Results go to stdout (and ``--json FILE``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import time
@@ -49,9 +48,8 @@ from scrapy_boilerplate.parse import build_tree, parse_html
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 from .extract_stages import top_level_filters
-from .worker_collector import chosen_sets
+from .worker_collector import chosen_sets, news_pages_parser
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: the warm-up: a small page that runs the parse's code on little data
 WARM_UP_PAGE = (
     "<html><head><title>A title</title></head><body><div class='story'><h1>Head</h1>"
@@ -172,9 +170,7 @@ def table(per_round: dict[str, dict[str, list[float]]]) -> tuple[list[str], dict
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", nargs="?", default=str(DEFAULT_DATA), help="data folder")
-    parser.add_argument("--sets", default="l3s-gn1,dragnet-test", help="comma-separated sets")
+    parser = news_pages_parser(__doc__)
     parser.add_argument("--extractors", default="boosted,article", help="comma-separated")
     parser.add_argument("--sweep-mb", default="4,32", help="sizes of the memory sweeps, MB")
     parser.add_argument(

@@ -56,6 +56,16 @@ def named_sets(data: str, names: list[str]) -> list:
     return [d for d in find_datasets([data]) if d.name in names]
 
 
+def news_pages_parser(doc: str) -> argparse.ArgumentParser:
+    """The command line of a benchmark that reads the news pages by default (its
+    description the first paragraph of ``doc``): the data folder and ``--sets``; read
+    the sets with :func:`chosen_sets`."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("data", nargs="?", default=str(DEFAULT_DATA), help="data folder")
+    parser.add_argument("--sets", default="l3s-gn1,dragnet-test", help="comma-separated sets")
+    return parser
+
+
 def chosen_sets(parser: argparse.ArgumentParser, data: str, sets: str) -> tuple[list[str], list]:
     """The names a ``--sets`` option gives (comma-separated) and the sets of ``data`` they
     name; the command's usage error if they name none."""
@@ -129,9 +139,7 @@ def memory_run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", nargs="?", default=str(DEFAULT_DATA), help="data folder")
-    parser.add_argument("--sets", default="l3s-gn1,dragnet-test", help="comma-separated sets")
+    parser = news_pages_parser(__doc__)
     parser.add_argument("--limit", type=int, default=200, help="first N pages of each set")
     parser.add_argument("--rounds", type=int, default=5, help="passes per setting")
     parser.add_argument("--json", type=Path, help="also write the results here")
