@@ -10,8 +10,8 @@ after memory swept through.
 
 Why: in ``benchmarks.extract_stages`` the default's parse is slower than ``article``'s on
 the same pages, although the parse is the same code. This isolates it. For each page in
-turn the mode's work is done on that page (nothing; ``Extractor.extract``; a read and a
-write of every cache line of N MB), then a small fixed page is parsed (timed apart: the
+turn the mode's work is done on that page (nothing; ``Extractor.extract``; a write to
+every cache line of N MB), then a small fixed page is parsed (timed apart: the
 warm-up), then the next page's tree is built (``parse.build_tree``: the markup limits,
 NekoHTML's rewrites, lxml's parse), timed. So:
 
@@ -19,7 +19,7 @@ NekoHTML's rewrites, lxml's parse), timed. So:
   that touches little data (mostly its code: instruction caches, branch predictors);
 - the next tree's extra time after the warm-up is what is left: the page's data, the
   allocator's memory, the caches the warm-up does not refill;
-- a sweep of N MB shows what evicting that much data alone costs the next parse.
+- a sweep of N MB shows what evicting that much data alone costs the next parse;
 - with ``--parts``, the default's work in growing parts (its parse, then its labeler's
   columns, its trees' view of the page, the whole labeler, the whole chain) shows which
   part leaves the caches as they are after the whole extraction.
@@ -64,7 +64,8 @@ class Sweep:
     buffer each time, ``buffer``), evicting that much of the processor's data caches.
     A numpy fill: it allocates nothing (a strided copy between Python buffers allocates a
     temporary, and under glibc the first allocation of 1 KB or more after a tree was
-    freed pays for sorting the tree's freed memory, which would move that cost here)."""
+    freed consolidates the small chunks that tree's free left: that cost would move
+    here)."""
 
     def __init__(self, megabytes: int) -> None:
         self.buffer = np.zeros(megabytes * 1024 * 1024, dtype=np.uint8)
@@ -98,7 +99,9 @@ def default_parts(extractor: Extractor) -> dict[str, Callable[[Any], None]]:
     labeler = next(f for _, f in top_level_filters(extractor) if isinstance(f, BoostedLabeler))
 
     def parsed(page: Any) -> Any:
-        return parse_html(page.html, page.url, cjk=extractor.cjk, plugin_fallbacks=True)
+        return parse_html(
+            page.html, page.url, cjk=extractor.cjk, plugin_fallbacks=not extractor.java_text
+        )
 
     return {
         "its parse": parsed,
