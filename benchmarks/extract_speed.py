@@ -49,6 +49,8 @@ from scrapy_boilerplate.evaluation import find_datasets
 from scrapy_boilerplate.evaluation.runners import Runner, chain_runner, get_runner
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
+from .speed import turned
+
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 DEFAULT_EXTRACTORS = f"{DEFAULT_EXTRACTOR},cetd,cetd_tpc,cepr,cetr,bte,web2text,article,lxml"
 
@@ -72,8 +74,7 @@ def time_set(
         for round_ in range(repeat):
             # the order turns from round to round and block to block: the first extractor
             # of a round measured slower than the same chain later in it (7.10 / 6.90 ms)
-            turn = (index + round_) % len(names)
-            for name in names[turn:] + names[:turn]:
+            for name in turned(names, index + round_):
                 extractor = extractors[name]
                 for i, page in enumerate(chunk):
                     c0, w0 = time.process_time(), time.perf_counter()

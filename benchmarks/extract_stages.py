@@ -45,6 +45,7 @@ from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import boosted_features
 from scrapy_boilerplate.parse import build_tree, parse_html
 
+from .speed import turned
 from .worker_collector import chosen_sets, news_pages_parser, set_collector
 
 #: the labeler's parts, in the order of the table
@@ -128,8 +129,7 @@ def time_stages(
     per_round: dict[str, dict[str, list[float]]] = {n: defaultdict(list) for n in extractors}
     names = list(extractors)
     for round_ in range(rounds):
-        turn = round_ % len(names)
-        for name in names[turn:] + names[:turn]:
+        for name in turned(names, round_):
             totals: dict[str, float] = defaultdict(float)
             for page in pages:
                 for stage, ms in page_stages(extractors[name], page).items():

@@ -45,6 +45,8 @@ from scrapy_boilerplate import get_extractor
 from scrapy_boilerplate.evaluation import open_dataset
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
+from .speed import turned
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 #: set -> {field: label key}
@@ -246,8 +248,7 @@ def measure_cost_parts(path: Path, limit: int | None) -> dict[str, float]:
     times: dict[str, list[float]] = {name: [] for name in names}
     try:
         for i, page in enumerate(open_dataset(path).iter_pages(limit=limit)):
-            turn = i % len(names)
-            for name in names[turn:] + names[:turn]:
+            for name in turned(names, i):
                 kwargs, with_htmldate = COST_PARTS[name]
                 article._htmldate = htmldate if with_htmldate else _no_date
                 t0 = time.perf_counter()

@@ -48,6 +48,7 @@ from scrapy_boilerplate.parse import build_tree, parse_html
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
 from .extract_stages import top_level_filters
+from .speed import turned
 from .worker_collector import chosen_sets, news_pages_parser
 
 #: the warm-up: a small page that runs the parse's code on little data
@@ -146,8 +147,7 @@ def time_modes(
     }
     names = list(work)
     for round_ in range(rounds):
-        turn = round_ % len(names)
-        for name in names[turn:] + names[:turn]:
+        for name in turned(names, round_):
             warm_up, tree = one_pass(pages, work[name])
             per_round[name]["warm-up"].append(warm_up)
             per_round[name]["next tree"].append(tree)

@@ -29,7 +29,9 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from lxml import etree
 
@@ -39,6 +41,7 @@ from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from .doc_sections import update_section
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 DEFAULT = f"scrapy-boilerplate {DEFAULT_EXTRACTOR} (default)"
 ARTICLE = "scrapy-boilerplate article"
 
@@ -55,6 +58,14 @@ def load(data: Path, sets: list[str], limit: int) -> list[str]:
                 raw = gzip.decompress(raw)
             pages.append(raw.decode("utf-8", errors="replace"))
     return pages
+
+
+def turned(names: Sequence[T], turn: int) -> list[T]:
+    """``names`` from position ``turn`` (modulo their number) on, then the ones before it:
+    the order of the contenders for round (or page) ``turn``, which turns so that a busy
+    phase of the machine hits each of them alike and none always runs first."""
+    turn %= len(names)
+    return [*names[turn:], *names[:turn]]
 
 
 def rss_mb() -> float:
@@ -88,8 +99,7 @@ def time_all(pages: list[str]) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {n: [] for n in names}
     sink = io.StringIO()
     for i, html in enumerate(pages):
-        order = names[i % len(names) :] + names[: i % len(names)]
-        for name in order:
+        for name in turned(names, i):
             with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
                 t0 = time.process_time()
                 runners[name](html)

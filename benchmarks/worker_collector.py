@@ -44,7 +44,7 @@ from scrapy_boilerplate.parallel.worker import EncodedPage, extract_pickled
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 from scrapy_boilerplate.settings import DEFAULTS
 
-from .speed import rss_mb
+from .speed import rss_mb, turned
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SETTINGS = ("python", "worker", "off")
@@ -110,8 +110,7 @@ def time_calls(calls: list[bytes], rounds: int) -> dict[str, list[float]]:
     per_round: dict[str, list[float]] = {s: [] for s in SETTINGS}
     try:
         for round_ in range(rounds):
-            turn = round_ % len(SETTINGS)
-            for setting in SETTINGS[turn:] + SETTINGS[:turn]:
+            for setting in turned(SETTINGS, round_):
                 set_collector(setting)
                 start = time.process_time()
                 for call in calls:

@@ -86,3 +86,13 @@ def test_in_blocks_each_extractor_runs_its_pages_back_to_back(extract_speed):
     # the last block holds the one page left
     assert [html for _, html in timed[-4:]] == ["<p>page 4</p>"] * 4
     assert all(row["pages"] == 5 for row in rows.values())
+
+
+def test_the_contenders_order_turns_from_round_to_round():
+    from benchmarks.speed import turned
+
+    names = ("a", "b", "c")
+    assert [turned(names, k) for k in range(4)] == [
+        ["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"], ["a", "b", "c"],
+    ]  # fmt: skip
+    assert turned(["x"], 5) == ["x"]
