@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import sys
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import numpy as np
 
@@ -55,10 +55,14 @@ MAX_UP = 3
 def host_of(url: str | None) -> str:
     """The URL's host without a leading ``www.`` ("" for none, or for a broken URL)."""
     try:
-        host = urlsplit(url or "").hostname or ""
+        return bare_host(urlsplit(url or ""))
     except ValueError:
         return ""
-    return host.removeprefix("www.")
+
+
+def bare_host(parts: SplitResult) -> str:
+    """The host of a split URL without a leading ``www.`` ("" for none)."""
+    return (parts.hostname or "").removeprefix("www.")
 
 
 def link_kind(href: str, page_host: str, text_words: int) -> tuple[bool, bool, bool, bool]:
@@ -67,11 +71,12 @@ def link_kind(href: str, page_host: str, text_words: int) -> tuple[bool, bool, b
     if href.startswith("#"):
         return True, True, text_words >= 5, False
     try:
-        path = urlsplit(href).path
+        parts = urlsplit(href)  # (split once: its host and its path)
     except ValueError:
         return False, False, text_words >= 5, False
-    host = host_of(href)
+    host = bare_host(parts)
     internal = not host or (bool(page_host) and host == page_host)
+    path = parts.path
     story = bool(_YEAR.search(path + "/")) or bool(_SLUG.search(path))
     return internal, False, text_words >= 5, story
 
