@@ -69,7 +69,7 @@ def top_level_filters(extractor: Extractor) -> list[tuple[str, Any]]:
     return named
 
 
-def _parsed(extractor: Extractor, page: Any) -> Any:
+def parsed_by(extractor: Extractor, page: Any) -> Any:
     """The page parsed as ``extractor.extract`` parses it."""
     return parse_html(
         page.html, page.url, cjk=extractor.cjk, plugin_fallbacks=not extractor.java_text
@@ -101,12 +101,12 @@ def page_stages(extractor: Extractor, page: Any) -> dict[str, float]:
     build_tree(page.html)
     ms["parse: tree"] = (clock() - t0) * 1000
     ms["parse: blocks and the rest"] = ms["parse"] - ms["parse: tree"]
-    doc = _parsed(extractor, page)
+    doc = parsed_by(extractor, page)
     parts = None  # the first labeler's (columns, trees' view) ms, on a parse of its own
     for name, f in top_level_filters(extractor):
         first_labeler = parts is None and isinstance(f, BoostedLabeler) and bool(doc.blocks)
         if first_labeler:
-            parts = labeler_parts(f, _parsed(extractor, page))
+            parts = labeler_parts(f, parsed_by(extractor, page))
         t0 = clock()
         f(doc)
         taken = ms[f"filter: {name}"] = (clock() - t0) * 1000

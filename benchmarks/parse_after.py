@@ -44,10 +44,10 @@ import numpy as np
 from scrapy_boilerplate.extraction import Extractor, get_extractor
 from scrapy_boilerplate.neural.boosted import BoostedLabeler
 from scrapy_boilerplate.neural.boosted_features import boosted_features
-from scrapy_boilerplate.parse import build_tree, parse_html
+from scrapy_boilerplate.parse import build_tree
 from scrapy_boilerplate.registry import DEFAULT_EXTRACTOR
 
-from .extract_stages import top_level_filters
+from .extract_stages import parsed_by, top_level_filters
 from .speed import turned
 from .worker_collector import chosen_sets, news_pages_parser
 
@@ -100,9 +100,7 @@ def default_parts(extractor: Extractor) -> dict[str, Callable[[Any], None]]:
     labeler = next(f for _, f in top_level_filters(extractor) if isinstance(f, BoostedLabeler))
 
     def parsed(page: Any) -> Any:
-        return parse_html(
-            page.html, page.url, cjk=extractor.cjk, plugin_fallbacks=not extractor.java_text
-        )
+        return parsed_by(extractor, page)
 
     return {
         "its parse": parsed,
